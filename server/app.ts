@@ -1,0 +1,63 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import dbPlugin from "./plugins/db";
+import errorsPlugin, { sendProblem } from "./plugins/errors";
+import securityPlugin from "./plugins/security";
+import openapiPlugin from "./plugins/openapi";
+import spaPlugin from "./plugins/spa";
+import healthRoutes from "./routes/health";
+import clientConfigRoutes, { clientConfig } from "./routes/client-config";
+import v2Routes from "./routes/v2";
+import { authSettings } from "./identity/settings";
+import { loggerOptions } from "./logger";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Tests pass false to keep the output clean. */
+  logger?: boolean;
+  spaRoot?: string;
+}
+
+/** The whole server as one Fastify app: main.ts listens with it, tests inject into it. */
+export async function buildApp({ config, database, logger = true, spaRoot }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? loggerOptions(config.LOG_LEVEL) : false,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: true,
+    // Finish in-flight requests on close; drop only idle keep-alive sockets.
+    forceCloseConnections: "idle",
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("config", config);
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { database });
+  await app.register(securityPlugin, { config });
+  await app.register(openapiPlugin);
+
+  if (config.MAINTENANCE_MODE) {
+    app.addHook("onRequest", async (request, reply) => {
+      if (request.url.startsWith("/v2/") && !request.url.startsWith("/v2/docs") && !request.url.startsWith("/v2/openapi.json")) {
+        reply.header("Retry-After", "3600");
+        return sendProblem(reply, 503, "Steward is down for scheduled maintenance. Please try again later.");
+      }
+    });
+  }
+
+  await app.register(healthRoutes);
+  await app.register(clientConfigRoutes, { clientConfig: clientConfig(config, authSettings(config)) });
+  await app.register(v2Routes, { prefix: "/v2" });
+  await app.register(spaPlugin, { root: spaRoot });
+  return app;
+}

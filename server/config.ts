@@ -1,0 +1,83 @@
+import { existsSync } from "node:fs";
+import { z } from "zod";
+import { StartError } from "./start-error";
+
+const flag = z
+  .enum(["true", "false", "1", "0", ""])
+  .transform((v) => v === "true" || v === "1");
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine((v) => /^postgres(ql)?:\/\/.+/.test(v), "must be a postgres:// or postgresql:// URL");
+
+/** Every setting the server reads, with its default: design §9. */
+export const configSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().trim().min(1).default("127.0.0.1"),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: postgresUrl.optional().or(z.literal("").transform(() => undefined)),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().or(z.literal("").transform(() => undefined)),
+    COGNITO_USER_POOL_ID: optionalText,
+    COGNITO_CLIENT_ID: optionalText,
+    COGNITO_REGION: optionalText,
+    S3_BUCKET: optionalText,
+    S3_REGION: optionalText,
+    S3_ENDPOINT: optionalText,
+    SMTP_URL: optionalText,
+    MAIL_FROM: z.string().trim().min(3).default("Steward <no-reply@steward.test>"),
+    MAINTENANCE_MODE: flag.default(false),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    IDLE_TIMEOUT_MINUTES: z.coerce.number().min(0.05).max(24 * 60).default(30),
+    TERMS_URL: z.string().trim().default("/terms.html"),
+    PRIVACY_URL: z.string().trim().default("/privacy.html"),
+    RESOURCES_URL: z.string().trim().default("https://artificialintelligenceact.eu/"),
+    SEED_DEMO: flag.default(true),
+  })
+  .superRefine((c, ctx) => {
+    const cognito = [c.COGNITO_USER_POOL_ID, c.COGNITO_CLIENT_ID, c.COGNITO_REGION];
+    if (cognito.some(Boolean) && !cognito.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["COGNITO_USER_POOL_ID"],
+        message: "set COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID and COGNITO_REGION together, or none of them",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof configSchema>;
+
+export interface Config extends Env {
+  publicUrl: string;
+  /** Local identity service and disk storage unless real AWS services are configured. */
+  identityMode: "local" | "cognito";
+  storageMode: "local" | "s3";
+}
+
+
+/** Reads `.env` (when present) under the real environment, validates, and names the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, envFile = ".env"): Config {
+  if (env === process.env && existsSync(envFile)) process.loadEnvFile(envFile);
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? "configuration");
+    throw new StartError(`Invalid setting ${name}: ${issue.message}. Fix it in the environment or .env and start again.`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
+    identityMode: c.COGNITO_USER_POOL_ID ? "cognito" : "local",
+    storageMode: c.S3_BUCKET ? "s3" : "local",
+  };
+}

@@ -1,0 +1,116 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql, type SQLWrapper } from "drizzle-orm";
+import pg from "pg";
+import * as schema from "./schema";
+import { acquireDirectoryLock, type DirectoryLock } from "./directory-lock";
+import { StartError } from "../start-error";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Runs `fn` on one connection, so session state (advisory locks) holds across its statements. */
+  withConnection<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if ("url" in target) return openPostgres(target.url);
+  if ("dataDir" in target) return openPglite(target.dataDir);
+  return wrapPglite(new PGlite(), null);
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client's network error would otherwise crash the process.
+  pool.on("error", () => {});
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    const where = safeUrl(url);
+    throw new StartError(
+      `Cannot reach PostgreSQL at ${where}: ${(error as Error).message}. Check DATABASE_URL and that the server is running.`,
+    );
+  }
+  const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    async withConnection(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn(drizzlePg({ client, schema, casing: "snake_case" }) as unknown as Db);
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const lock = await acquireDirectoryLock(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(`${dataDir}/db`);
+    await client.query("select 1");
+  } catch (error) {
+    await lock.release();
+    throw new StartError(
+      `The embedded database in ${dataDir}/db cannot be opened (${describe(error)}). ` +
+        `It may be corrupt or from another version: move the folder away to start fresh, or set DATA_DIR to another folder.`,
+    );
+  }
+  return wrapPglite(client, lock);
+}
+
+function wrapPglite(client: PGlite, lock: DirectoryLock | null): Database {
+  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
+  // PGlite is one connection: serialise the callers that need session state.
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    db,
+    kind: "pglite",
+    withConnection(fn) {
+      const run = queue.then(() => fn(db));
+      queue = run.catch(() => {});
+      return run;
+    },
+    async close() {
+      await client.close();
+      await lock?.release();
+    },
+  };
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+function describe(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n")[0].slice(0, 200) || "unknown error";
+}
+
+function safeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+  } catch {
+    return "the configured URL";
+  }
+}
+
+/** Raw SQL rows: both drivers answer `{ rows }`, but the shared Db type cannot say so. */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQLWrapper): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

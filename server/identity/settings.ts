@@ -1,0 +1,27 @@
+import type { ClientConfig } from "../../domain/api/client-config";
+import type { Config } from "../config";
+
+/** The local pool's id must contain "_": Amplify reads the region from its prefix. */
+export const LOCAL_POOL_ID = "local_steward";
+export const LOCAL_CLIENT_ID = "steward-web";
+export const LOCAL_REGION = "local";
+/** Mount point of the local Cognito-compatible service; the browser resolves it against its own origin. */
+export const LOCAL_IDENTITY_PATH = "/identity";
+
+export function authSettings(config: Config): ClientConfig["auth"] {
+  if (config.identityMode === "cognito") {
+    return {
+      userPoolId: config.COGNITO_USER_POOL_ID!,
+      userPoolClientId: config.COGNITO_CLIENT_ID!,
+      region: config.COGNITO_REGION!,
+      authFlowType: "USER_SRP_AUTH",
+    };
+  }
+  return {
+    userPoolId: LOCAL_POOL_ID,
+    userPoolClientId: LOCAL_CLIENT_ID,
+    userPoolEndpoint: LOCAL_IDENTITY_PATH,
+    region: LOCAL_REGION,
+    authFlowType: "USER_PASSWORD_AUTH",
+  };
+}

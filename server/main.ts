@@ -1,0 +1,70 @@
+import { loadConfig, type Config } from "./config";
+import { openDatabase, type Database } from "./db/client";
+import { runMigrations } from "./db/migrate";
+import { seedDemoData, DEMO_PASSWORD } from "./db/seed";
+import { DEMO_ACCOUNTS } from "./db/seed/accounts";
+import { buildApp } from "./app";
+import { buildSpaIfStale } from "./spa-build";
+import { StartError } from "./start-error";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function start() {
+  const config = loadConfig();
+  if (!process.argv.includes("--no-build")) buildSpaIfStale((line) => console.log(line));
+  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+  await runMigrations(database);
+  const seeded = config.SEED_DEMO && !config.DATABASE_URL ? (await seedDemoData(database.db)).seeded : false;
+  const app = await buildApp({ config, database });
+  await listen(app, config, database);
+  announce(config, seeded);
+  handleSignals(app);
+}
+
+async function listen(app: Awaited<ReturnType<typeof buildApp>>, config: Config, database: Database) {
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    await database.close().catch(() => {});
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE") throw new StartError(`Port ${config.PORT} on ${config.HOST} is already in use: stop the other process or set PORT to a free port.`);
+    if (code === "EACCES") throw new StartError(`Not allowed to listen on port ${config.PORT}: choose a port above 1024 with PORT.`);
+    if (code === "EADDRNOTAVAIL") throw new StartError(`HOST ${config.HOST} is not an address of this machine: set HOST to one that is (e.g. 127.0.0.1).`);
+    throw error;
+  }
+}
+
+function announce(config: Config, seeded: boolean) {
+  const lines = [`Steward is running at ${config.publicUrl}`];
+  if (seeded) lines.push("Seeded the demo company \"Demo Co\".");
+  if (config.identityMode === "local") {
+    lines.push(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.email.padEnd(26)} ${a.roles}`);
+  }
+  console.log(lines.join("\n"));
+}
+
+function handleSignals(app: Awaited<ReturnType<typeof buildApp>>) {
+  let closing = false;
+  const stop = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    setTimeout(() => {
+      console.error("Shutdown took too long; exiting.");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+start().catch((error: unknown) => {
+  if (error instanceof StartError) console.error(`Steward cannot start: ${error.message}`);
+  else console.error("Steward cannot start:", error);
+  process.exit(1);
+});

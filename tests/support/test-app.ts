@@ -1,0 +1,63 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../server/app";
+import { loadConfig, type Config } from "../../server/config";
+import { openDatabase, type Database } from "../../server/db/client";
+import { runMigrations } from "../../server/db/migrate";
+import { seedDemoData } from "../../server/db/seed";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database per call: in-memory PGlite, or — when TEST_DATABASE_URL is set — a
+ * throwaway database on that PostgreSQL server, dropped again on close.
+ */
+export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ memory: true });
+    await runMigrations(database);
+    return { database, drop: async () => {} };
+  }
+  const name = `steward_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await runMigrations(database);
+  return {
+    database,
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(options: { env?: Record<string, string>; seed?: boolean } = {}): Promise<TestApp> {
+  const config = loadConfig({ DATA_DIR: "./data-test-unused", RATE_LIMIT_MAX: "100000", ...options.env }, "");
+  const { database, drop } = await createTestDatabase();
+  if (options.seed !== false) await seedDemoData(database.db);
+  const app = await buildApp({ config, database, logger: false, spaRoot: "/nonexistent" });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
