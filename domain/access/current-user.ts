@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+export const ROLE_NAMES = ["Administrator", "ApplicationContributor", "ApplicationReviewer", "ApplicationApprover"] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+export const GROUP_TYPES = ["ALL", "SELECTED"] as const;
+export type GroupType = (typeof GROUP_TYPES)[number];
+
+export const LANGUAGE_CODES = ["en", "es"] as const;
+
+/** GET /v2/access/user: the signed-in user with their roles per resource group (spec §3). */
+export const currentUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  language: z.enum(LANGUAGE_CODES),
+  roles: z.array(
+    z.object({
+      name: z.string(),
+      resource_group: z.object({ id: z.uuid(), name: z.string(), group_type: z.enum(GROUP_TYPES) }),
+    }),
+  ),
+  companyId: z.uuid(),
+});
+
+export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -1,0 +1,56 @@
+import { lazy, Suspense } from "react";
+import { BrowserRouter, Navigate, Route, Routes } from "react-router";
+import { CssBaseline, LinearProgress } from "@mui/material";
+import { ThemeProvider } from "@mui/material/styles";
+import { theme } from "./theme";
+import "./i18n";
+import { ClientConfigProvider, useClientConfig } from "./providers/client-config";
+import { SnackbarHost } from "./providers/notifications";
+import { RouteFrame } from "./components/layout/RouteFrame";
+import { ErrorBoundary } from "./components/errors/ErrorBoundary";
+import ErrorPage from "./pages/errors/ErrorPage";
+import MaintenancePage from "./pages/errors/MaintenancePage";
+
+const ProtectedApp = lazy(() => import("./ProtectedApp"));
+const SignInPage = lazy(() => import("./pages/auth/SignInPage"));
+const SignInConfirmPage = lazy(() => import("./pages/auth/SignInConfirmPage"));
+const ForgotPasswordPage = lazy(() => import("./pages/auth/ForgotPasswordPage"));
+const UnauthorizedPage = lazy(() => import("./pages/auth/UnauthorizedPage"));
+const SignOutPage = lazy(() => import("./pages/auth/SignOutPage"));
+
+function AppRoutes() {
+  const config = useClientConfig();
+  if (config.maintenance) return <MaintenancePage />;
+  return (
+    <>
+      <Routes>
+        <Route path="/signin" element={<RouteFrame page={SignInPage} />} />
+        <Route path="/signin-confirm" element={<RouteFrame page={SignInConfirmPage} />} />
+        <Route path="/forgot-password" element={<RouteFrame page={ForgotPasswordPage} />} />
+        <Route path="/unauthorized" element={<RouteFrame page={UnauthorizedPage} />} />
+        <Route path="/auth/callback" element={<Navigate to="/" replace />} />
+        <Route path="/auth/signout" element={<RouteFrame page={SignOutPage} />} />
+        <Route path="*" element={<RouteFrame page={ProtectedApp} />} />
+      </Routes>
+      <SnackbarHost />
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <ErrorBoundary>
+        <BrowserRouter>
+          {/* Suspends while the user's language loads. */}
+          <Suspense fallback={<LinearProgress />}>
+            <ClientConfigProvider loading={<LinearProgress />} failed={<ErrorPage />}>
+              <AppRoutes />
+            </ClientConfigProvider>
+          </Suspense>
+        </BrowserRouter>
+      </ErrorBoundary>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,58 @@
+import { lazy } from "react";
+import { Outlet, Route, Routes } from "react-router";
+import { Authenticated, Refine } from "@refinedev/core";
+import routerProvider, { CatchAllNavigate } from "@refinedev/react-router";
+import { LinearProgress } from "@mui/material";
+import { i18nProvider } from "./i18n";
+import { useAllLocaleAreas } from "./i18n/use-all-areas";
+import { dataProvider } from "./providers/data-provider";
+import { authProvider } from "./providers/auth-provider";
+import { notificationProvider } from "./providers/notifications";
+import { queryClient } from "./providers/query-client";
+import { appResources, refineResources } from "./resources";
+import { AppLayout } from "./components/layout/AppLayout";
+import { RouteFrame } from "./components/layout/RouteFrame";
+
+const NotFoundPage = lazy(() => import("./pages/errors/NotFoundPage"));
+
+function Protected() {
+  return (
+    <Authenticated key="protected" fallback={<CatchAllNavigate to="/signin" />} loading={<LinearProgress />}>
+      <AppLayout>
+        <Outlet />
+      </AppLayout>
+    </Authenticated>
+  );
+}
+
+/** Everything behind sign-in, loaded as its own chunk so the sign-in page stays light. */
+export default function ProtectedApp() {
+  useAllLocaleAreas();
+  return (
+    <Refine
+      routerProvider={routerProvider}
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      notificationProvider={notificationProvider}
+      resources={refineResources()}
+      options={{
+        reactQuery: { clientConfig: queryClient },
+        disableTelemetry: true,
+        syncWithLocation: true,
+        warnWhenUnsavedChanges: true,
+        title: { text: "Steward" },
+      }}
+    >
+      <Routes>
+        <Route element={<Protected />}>
+          {appResources.flatMap((resource) =>
+            resource.routes.map((route) => <Route key={route.path} path={route.path} element={<RouteFrame page={route.page} />} />),
+          )}
+          <Route path="/not-found" element={<RouteFrame page={NotFoundPage} />} />
+          <Route path="*" element={<RouteFrame page={NotFoundPage} />} />
+        </Route>
+      </Routes>
+    </Refine>
+  );
+}

@@ -1,0 +1,40 @@
+import { useState, type ReactNode } from "react";
+import { AppBar, Box, Toolbar } from "@mui/material";
+import { TOP_BAR_HEIGHT } from "../../theme";
+import { AccountMenu } from "./AccountMenu";
+import { Breadcrumbs } from "./Breadcrumbs";
+import { Sider } from "./Sider";
+import { EntityTitlesProvider } from "./entity-titles";
+
+const SIDER_STATE_KEY = "steward.sider.collapsed";
+
+/** The protected layout: sider, 48 px top bar with breadcrumbs and the account menu, then the page. */
+export function AppLayout({ children, topBarExtra }: { children: ReactNode; topBarExtra?: ReactNode }) {
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(SIDER_STATE_KEY) === "1");
+  const toggle = () =>
+    setCollapsed((c) => {
+      localStorage.setItem(SIDER_STATE_KEY, c ? "0" : "1");
+      return !c;
+    });
+  return (
+    <EntityTitlesProvider>
+      <Box sx={{ display: "flex", minHeight: "100vh" }}>
+        <Sider collapsed={collapsed} onToggle={toggle} />
+        <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
+          <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: "divider" }}>
+            <Toolbar variant="dense" sx={{ minHeight: TOP_BAR_HEIGHT, height: TOP_BAR_HEIGHT, gap: 1 }}>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Breadcrumbs />
+              </Box>
+              {topBarExtra}
+              <AccountMenu />
+            </Toolbar>
+          </AppBar>
+          <Box component="main" sx={{ p: 3, flex: 1, minWidth: 0 }}>
+            {children}
+          </Box>
+        </Box>
+      </Box>
+    </EntityTitlesProvider>
+  );
+}

@@ -1,0 +1,37 @@
+import i18n from "i18next";
+import LanguageDetector from "i18next-browser-languagedetector";
+import { initReactI18next } from "react-i18next";
+import type { I18nProvider } from "@refinedev/core";
+import { LANGUAGES, localesBackend, type Language } from "./resources";
+
+void i18n
+  .use(localesBackend)
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    fallbackLng: "en",
+    supportedLngs: [...LANGUAGES],
+    nonExplicitSupportedLngs: true,
+    // The user's profile decides once known; until then the browser's language does. Nothing is stored.
+    detection: { order: ["navigator"], caches: [] },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export const i18nProvider: I18nProvider = {
+  translate: (key, options, defaultMessage) => {
+    const text = i18n.t(key, { defaultValue: defaultMessage, ...(options as object) });
+    return typeof text === "string" ? text : String(text);
+  },
+  changeLocale: async (lang) => {
+    await i18n.changeLanguage(lang);
+    document.documentElement.lang = lang;
+  },
+  getLocale: () => i18n.resolvedLanguage ?? "en",
+};
+
+export { i18n };

@@ -1,0 +1,50 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { Amplify } from "aws-amplify";
+import type { ClientConfig } from "../../domain/api/client-config";
+
+const ClientConfigContext = createContext<ClientConfig | null>(null);
+
+export function useClientConfig(): ClientConfig {
+  const config = useContext(ClientConfigContext);
+  if (!config) throw new Error("useClientConfig outside ClientConfigProvider");
+  return config;
+}
+
+export async function fetchClientConfig(): Promise<ClientConfig> {
+  const response = await fetch("/config.json", { cache: "no-store" });
+  if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
+  // The server already answers through clientConfigSchema; parsing it again here would put zod in the first bundle.
+  return (await response.json()) as ClientConfig;
+}
+
+/** Points Amplify at Cognito, or at the local identity service resolved against our own origin. */
+export function configureAmplify(config: ClientConfig, origin = window.location.origin): void {
+  const { auth } = config;
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: auth.userPoolId,
+        userPoolClientId: auth.userPoolClientId,
+        ...(auth.userPoolEndpoint ? { userPoolEndpoint: new URL(auth.userPoolEndpoint, origin).toString() } : {}),
+        loginWith: { email: true, username: true },
+      },
+    },
+  });
+}
+
+/** Loads /config.json once, configures Amplify, then renders the app (or `failed` when the server cannot be reached). */
+export function ClientConfigProvider({ children, loading, failed }: { children: ReactNode; loading: ReactNode; failed: ReactNode }) {
+  const [state, setState] = useState<{ config?: ClientConfig; error?: unknown }>({});
+  useEffect(() => {
+    fetchClientConfig().then(
+      (config) => {
+        configureAmplify(config);
+        setState({ config });
+      },
+      (error: unknown) => setState({ error }),
+    );
+  }, []);
+  if (state.error) return <>{failed}</>;
+  if (!state.config) return <>{loading}</>;
+  return <ClientConfigContext.Provider value={state.config}>{children}</ClientConfigContext.Provider>;
+}

@@ -1,0 +1,65 @@
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import type { NotificationProvider } from "@refinedev/core";
+
+export const SNACKBAR_AUTO_HIDE_MS = 3000;
+
+export interface Toast {
+  key: string;
+  message: string;
+  severity: "success" | "error" | "info" | "warning";
+  /** An in-app path shown as the snackbar's "View" link. */
+  link?: string;
+}
+
+let current: Toast | null = null;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+let counter = 0;
+
+export function notify(toast: Omit<Toast, "key"> & { key?: string }): void {
+  current = { key: toast.key ?? `toast-${++counter}`, ...toast };
+  emit();
+}
+
+export function dismiss(key?: string): void {
+  if (!current || (key && current.key !== key)) return;
+  current = null;
+  emit();
+}
+
+/** Refine's notifications, shown in the one snackbar of spec §2 (top right, 3 s, optional View link). */
+export const notificationProvider: NotificationProvider = {
+  open: ({ key, message, description, type }) => {
+    if (type === "progress") return;
+    const text = description && description !== message ? `${message}: ${description}` : message;
+    notify({ key, message: text, severity: type === "error" ? "error" : "success" });
+  },
+  close: (key) => dismiss(key),
+};
+
+export function useCurrentToast(): Toast | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => current,
+  );
+}
+
+const SnackbarView = lazy(() => import("./SnackbarView"));
+
+/** The snackbar's MUI parts load with the first notification, not with the sign-in page. */
+export function SnackbarHost() {
+  const toast = useCurrentToast();
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (toast) setNeeded(true);
+  }, [toast]);
+  if (!needed && !toast) return null;
+  return (
+    <Suspense fallback={null}>
+      <SnackbarView />
+    </Suspense>
+  );
+}
