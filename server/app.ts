@@ -10,6 +10,8 @@ import spaPlugin from "./plugins/spa";
 import healthRoutes from "./routes/health";
 import clientConfigRoutes, { clientConfig } from "./routes/client-config";
 import v2Routes from "./routes/v2";
+import identityPlugin, { type IdentityOptions } from "./identity/plugin";
+import authPlugin from "./plugins/auth";
 import { authSettings } from "./identity/settings";
 import { loggerOptions } from "./logger";
 
@@ -25,12 +27,16 @@ export interface BuildOptions {
   /** Tests pass false to keep the output clean. */
   logger?: boolean;
   spaRoot?: string;
+  /** Signing key and outbox of the local identity service (main.ts keeps them in DATA_DIR); in memory when omitted. */
+  identity?: IdentityOptions;
+  /** Where log lines go when `logger` is on (stdout by default); tests capture them to check for leaked secrets. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The whole server as one Fastify app: main.ts listens with it, tests inject into it. */
-export async function buildApp({ config, database, logger = true, spaRoot }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, spaRoot, identity, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? loggerOptions(config.LOG_LEVEL) : false,
+    logger: logger ? { ...(loggerOptions(config.LOG_LEVEL) as object), ...(logStream ? { stream: logStream } : {}) } : false,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: true,
     // Finish in-flight requests on close; drop only idle keep-alive sockets.
@@ -45,6 +51,8 @@ export async function buildApp({ config, database, logger = true, spaRoot }: Bui
   await app.register(dbPlugin, { database });
   await app.register(securityPlugin, { config });
   await app.register(openapiPlugin);
+  await app.register(identityPlugin, { config, ...identity });
+  await app.register(authPlugin);
 
   if (config.MAINTENANCE_MODE) {
     app.addHook("onRequest", async (request, reply) => {

@@ -6,6 +6,10 @@ import { DEMO_ACCOUNTS } from "./db/seed/accounts";
 import { buildApp } from "./app";
 import { buildSpaIfStale } from "./spa-build";
 import { StartError } from "./start-error";
+import path from "node:path";
+import { loadOrCreateSigningKey } from "./identity/keys";
+import { FileOutbox } from "./identity/outbox";
+import type { IdentityOptions } from "./identity/plugin";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -14,11 +18,25 @@ async function start() {
   if (!process.argv.includes("--no-build")) buildSpaIfStale((line) => console.log(line));
   const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
   await runMigrations(database);
-  const seeded = config.SEED_DEMO && !config.DATABASE_URL ? (await seedDemoData(database.db)).seeded : false;
-  const app = await buildApp({ config, database });
+  const seeded =
+    config.SEED_DEMO && !config.DATABASE_URL ? (await seedDemoData(database.db, { identityMode: config.identityMode })).seeded : false;
+  const app = await buildApp({ config, database, identity: await localIdentityFiles(config) });
   await listen(app, config, database);
   announce(config, seeded);
   handleSignals(app);
+}
+
+/** The local identity service keeps its signing key and outbox in DATA_DIR, so tokens and mails survive restarts. */
+async function localIdentityFiles(config: Config): Promise<IdentityOptions> {
+  if (config.identityMode !== "local") return {};
+  try {
+    return {
+      signingKey: await loadOrCreateSigningKey(path.join(config.DATA_DIR, "keys")),
+      outbox: new FileOutbox(path.join(config.DATA_DIR, "outbox.jsonl")),
+    };
+  } catch (error) {
+    throw new StartError(`${(error as Error).message} (DATA_DIR is ${config.DATA_DIR})`);
+  }
 }
 
 async function listen(app: Awaited<ReturnType<typeof buildApp>>, config: Config, database: Database) {

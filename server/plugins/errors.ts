@@ -30,8 +30,8 @@ export default fp(
       if (hasZodFastifySchemaValidationErrors(error)) {
         const part = error.validationContext ?? "body";
         const fieldErrors = error.validation.map((v) => {
-          const issuePath = (v.params?.issue as { path?: PropertyKey[] } | undefined)?.path ?? [];
-          const segments = issuePath.map(String);
+          // fastify-type-provider-zod keeps the issue's path only as instancePath ("/first_name", "/" for the root).
+          const segments = (v.instancePath ?? "").split("/").filter(Boolean);
           return {
             path: part === "body" ? segments.join(".") || "body" : [part, ...segments].join("."),
             message: v.message ?? "is invalid",

@@ -3,8 +3,10 @@ import { confirmSignIn, fetchAuthSession, signIn, signOut, type SignInOutput } f
 import type { CurrentUser } from "../../domain/access/current-user";
 import { api } from "./api-client";
 import { queryClient } from "./query-client";
+import { appResources } from "../resources";
 
-export const HOME_AFTER_SIGN_IN = "/applications";
+/** Spec §4: after sign-in, the AI Applications list — or the dashboard while that area is not built. */
+export const HOME_AFTER_SIGN_IN = appResources.some((r) => r.routes.some((route) => route.path === "/applications")) ? "/applications" : "/";
 export const UNEXPECTED_ERROR = "auth.errors.unexpected";
 
 export interface LoginParams {

@@ -1,1 +1,3 @@
 export * from "./company";
+export * from "./access";
+export * from "./identity";

@@ -2,6 +2,7 @@ import { count } from "drizzle-orm";
 import type { Db } from "../client";
 import { companies } from "../schema";
 import { seedCompany } from "./company";
+import { seedAccess } from "./access";
 
 export const DEMO_PASSWORD = "Steward-Demo-2026";
 
@@ -9,12 +10,18 @@ export interface SeedResult {
   seeded: boolean;
 }
 
+export interface SeedOptions {
+  /** Local (default): the demo users get identity users with DEMO_PASSWORD. Cognito: no users are seeded. */
+  identityMode?: "local" | "cognito";
+}
+
 /** Seeds the demo data of design §9 into an empty database; never touches one that has data. */
-export async function seedDemoData(db: Db): Promise<SeedResult> {
+export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     const [{ n }] = await tx.select({ n: count() }).from(companies);
     if (n > 0) return { seeded: false };
-    await seedCompany(tx as unknown as Db);
+    const company = await seedCompany(tx as unknown as Db);
+    await seedAccess(tx as unknown as Db, company.id, { password: DEMO_PASSWORD, identityMode: options.identityMode ?? "local" });
     return { seeded: true };
   });
 }

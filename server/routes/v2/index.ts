@@ -1,6 +1,13 @@
 import type { FastifyInstance } from "fastify";
+import accessUserRoutes from "./access-user";
 
-/** Every /v2 area, one file each (spec §7): later areas register here. */
+/**
+ * Every /v2 area, one file each (spec §7): register them inside the protected scope, where every
+ * request needs a bearer access token (design §4). The docs and /v2/openapi.json live outside it.
+ */
 export default async function v2Routes(app: FastifyInstance) {
-  void app;
+  await app.register(async function protectedRoutes(api) {
+    api.addHook("onRequest", app.authenticate);
+    await api.register(accessUserRoutes);
+  });
 }

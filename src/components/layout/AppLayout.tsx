@@ -5,6 +5,7 @@ import { AccountMenu } from "./AccountMenu";
 import { Breadcrumbs } from "./Breadcrumbs";
 import { Sider } from "./Sider";
 import { EntityTitlesProvider } from "./entity-titles";
+import { IdleSession } from "./IdleSession";
 
 const SIDER_STATE_KEY = "steward.sider.collapsed";
 
@@ -35,6 +36,7 @@ export function AppLayout({ children, topBarExtra }: { children: ReactNode; topB
           </Box>
         </Box>
       </Box>
+      <IdleSession />
     </EntityTitlesProvider>
   );
 }

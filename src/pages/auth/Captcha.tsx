@@ -26,7 +26,7 @@ export function useCaptchaRequired(kind: CaptchaKind, username: string, lastErro
     if (name.length < 3) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`${CAPTCHA_BASE}/required?kind=${kind}&username=${encodeURIComponent(name)}`, { signal: controller.signal })
+      fetch(`${CAPTCHA_BASE}/required?flow=${kind}&username=${encodeURIComponent(name)}`, { signal: controller.signal })
         .then((r) => (r.ok ? r.json() : { required: false }))
         .then((body: { required?: boolean }) => setRequired(Boolean(body.required)))
         .catch(() => {});

@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns";
+import { companies } from "./company";
+import { GROUP_TYPES, LANGUAGE_CODES } from "../../../domain/access/current-user";
+
+/** The API's side of a user: profile and company. Credentials live in the identity store, joined by `sub`. */
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** The identity user's subject (local store or Cognito); text because API clients' subjects are not UUIDs. */
+    sub: text().notNull().unique(),
+    /** Stored lower-case; the index makes uniqueness case-insensitive even if a writer forgets. */
+    email: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    language: text({ enum: LANGUAGE_CODES }).notNull().default("en"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    index("users_company_id_idx").on(t.companyId),
+    check("users_language_check", sql`${t.language} in ('en', 'es')`),
+  ],
+);
+
+/** The four roles of spec §6 (ROLE_NAMES in domain/access); global, inserted by the migration. */
+export const roles = pgTable("roles", {
+  id: id(),
+  name: text().notNull().unique(),
+});
+
+export const resourceGroups = pgTable(
+  "resource_groups",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    groupType: text({ enum: GROUP_TYPES }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("resource_groups_company_name_key").on(t.companyId, t.name),
+    check("resource_groups_group_type_check", sql`${t.groupType} in ('ALL', 'SELECTED')`),
+  ],
+);
+
+/** The applications a SELECTED group lists (no foreign key yet: applications come later). */
+export const resourceGroupResources = pgTable(
+  "resource_group_resources",
+  {
+    resourceGroupId: uuid()
+      .notNull()
+      .references(() => resourceGroups.id, { onDelete: "cascade" }),
+    resourceId: uuid().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resourceGroupId, t.resourceId] }), index("resource_group_resources_resource_idx").on(t.resourceId)],
+);
+
+export const roleAssignments = pgTable(
+  "role_assignments",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    roleId: uuid()
+      .notNull()
+      .references(() => roles.id),
+    resourceGroupId: uuid()
+      .notNull()
+      .references(() => resourceGroups.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("role_assignments_user_role_group_key").on(t.userId, t.roleId, t.resourceGroupId),
+    index("role_assignments_company_idx").on(t.companyId),
+    index("role_assignments_group_idx").on(t.resourceGroupId),
+  ],
+);

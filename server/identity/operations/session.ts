@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { CognitoError, notAuthorized } from "../errors";
+import type { Operation, OperationContext } from "../pool";
+import { findSessionByRefreshToken, findUserBySub, revokeAllSessions, revokeSession } from "../store";
+import { TokenError, type AccessClaims } from "../verifier";
+import { assertClient, clientIdField, parseInput, tokenField } from "./input";
+
+const MESSAGES = {
+  expired: "Access Token has expired",
+  revoked: "Access Token has been revoked",
+  invalid: "Invalid Access Token",
+  unavailable: "Invalid Access Token",
+} as const;
+
+/** The claims of an access token for operations that take one, with Cognito's messages when it is refused. */
+export async function verifiedAccess(ctx: OperationContext, token: string): Promise<AccessClaims> {
+  try {
+    return await ctx.pool.verifier.verify(token);
+  } catch (error) {
+    if (error instanceof TokenError) throw notAuthorized(MESSAGES[error.problem]);
+    throw error;
+  }
+}
+
+const accessTokenInput = z.object({ AccessToken: tokenField });
+
+/** GetUser (Amplify's fetchUserAttributes). */
+export const getUser: Operation = async (raw, ctx) => {
+  const input = parseInput(accessTokenInput, raw);
+  const claims = await verifiedAccess(ctx, input.AccessToken);
+  const user = await findUserBySub(ctx.pool.db, claims.sub);
+  if (!user) throw new CognitoError("UserNotFoundException", "User does not exist.");
+  return {
+    Username: user.username,
+    UserAttributes: [
+      { Name: "sub", Value: user.sub },
+      { Name: "email", Value: user.email },
+      { Name: "email_verified", Value: "true" },
+    ],
+  };
+};
+
+/** GlobalSignOut (signOut({ global: true })): every session of the user, on every device. */
+export const globalSignOut: Operation = async (raw, ctx) => {
+  const input = parseInput(accessTokenInput, raw);
+  const claims = await verifiedAccess(ctx, input.AccessToken);
+  await revokeAllSessions(ctx.pool.db, claims.sub);
+  return {};
+};
+
+const revokeInput = z.object({ ClientId: clientIdField, Token: tokenField, ClientSecret: z.string().max(256).optional() });
+
+/**
+ * RevokeToken (plain signOut(), since our access tokens carry origin_jti): ends the refresh token's
+ * session and with it the access tokens it issued. An unknown token is not an error (RFC 7009).
+ */
+export const revokeToken: Operation = async (raw, ctx) => {
+  const input = parseInput(revokeInput, raw);
+  assertClient(ctx.pool, input.ClientId);
+  const found = await findSessionByRefreshToken(ctx.pool.db, input.Token);
+  if (found && found.session.clientId !== input.ClientId) {
+    throw new CognitoError("UnauthorizedException", "The token was not issued to this client.");
+  }
+  if (found) await revokeSession(ctx.pool.db, found.session.id);
+  return {};
+};

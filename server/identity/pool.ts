@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client";
+import type { Captcha } from "./captcha";
+import type { SigningKey } from "./keys";
+import type { Mailer } from "./mailer";
+import type { Outbox } from "./outbox";
+import type { TokenIssuer } from "./tokens";
+import type { AccessTokenVerifier } from "./verifier";
+
+/** Everything the local Cognito-compatible service works with, built once by the identity plugin. */
+export interface LocalPool {
+  db: Db;
+  poolId: string;
+  clientId: string;
+  issuer: string;
+  key: SigningKey;
+  tokens: TokenIssuer;
+  verifier: AccessTokenVerifier;
+  captcha: Captcha;
+  mailer: Mailer;
+  outbox: Outbox;
+}
+
+/** One protocol request: the pool, the caller's IP (for captcha thresholds) and the request's logger. */
+export interface OperationContext {
+  pool: LocalPool;
+  ip: string;
+  log: FastifyBaseLogger;
+}
+
+export type Operation = (input: Record<string, unknown>, ctx: OperationContext) => Promise<object>;

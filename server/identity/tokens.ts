@@ -1,0 +1,91 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { SignJWT, jwtVerify, createLocalJWKSet, type JWTPayload } from "jose";
+import type { SigningKey } from "./keys";
+
+export const ACCESS_TOKEN_SECONDS = 3600;
+export const REFRESH_TOKEN_DAYS = 30;
+/** Cognito's sign-in session (between InitiateAuth and RespondToAuthChallenge) lasts 3 minutes. */
+export const CHALLENGE_SESSION_SECONDS = 180;
+export const COGNITO_SCOPE = "aws.cognito.signin.user.admin";
+
+export interface TokenSubject {
+  sub: string;
+  username: string;
+  email: string;
+}
+
+export interface AuthenticationResult {
+  AccessToken: string;
+  IdToken: string;
+  RefreshToken?: string;
+  ExpiresIn: number;
+  TokenType: "Bearer";
+}
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** Signs the local pool's tokens with Cognito's claims, so the browser and the verifier treat both pools alike. */
+export class TokenIssuer {
+  constructor(
+    private readonly key: SigningKey,
+    readonly issuer: string,
+    readonly clientId: string,
+  ) {}
+
+  async issue(user: TokenSubject, session: { id: string; createdAt: Date }): Promise<AuthenticationResult> {
+    const now = Math.floor(Date.now() / 1000);
+    const common = { origin_jti: session.id, event_id: randomUUID(), auth_time: seconds(session.createdAt) };
+    const sign = (claims: JWTPayload) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: "RS256", kid: this.key.kid })
+        .setIssuer(this.issuer)
+        .setSubject(user.sub)
+        .setIssuedAt(now)
+        .setExpirationTime(now + ACCESS_TOKEN_SECONDS)
+        .setJti(randomUUID())
+        .sign(this.key.privateKey);
+    const [AccessToken, IdToken] = await Promise.all([
+      sign({ ...common, token_use: "access", scope: COGNITO_SCOPE, client_id: this.clientId, username: user.username }),
+      sign({
+        ...common,
+        token_use: "id",
+        aud: this.clientId,
+        email: user.email,
+        email_verified: true,
+        "cognito:username": user.username,
+      }),
+    ]);
+    return { AccessToken, IdToken, ExpiresIn: ACCESS_TOKEN_SECONDS, TokenType: "Bearer" };
+  }
+
+  /** The opaque `Session` of a NEW_PASSWORD_REQUIRED challenge: signed, short-lived, never accepted as an access token. */
+  challengeSession(user: TokenSubject): Promise<string> {
+    return new SignJWT({ token_use: "challenge", username: user.username, client_id: this.clientId })
+      .setProtectedHeader({ alg: "RS256", kid: this.key.kid })
+      .setIssuer(this.issuer)
+      .setSubject(user.sub)
+      .setIssuedAt()
+      .setExpirationTime(`${CHALLENGE_SESSION_SECONDS}s`)
+      .sign(this.key.privateKey);
+  }
+
+  /** The session's subject and username, or null when it is forged, expired or not a challenge session. */
+  async readChallengeSession(session: string): Promise<{ sub: string; username: string } | null> {
+    try {
+      const { payload } = await jwtVerify(session, createLocalJWKSet({ keys: [this.key.publicJwk] }), {
+        issuer: this.issuer,
+        algorithms: ["RS256"],
+      });
+      if (payload.token_use !== "challenge" || payload.client_id !== this.clientId) return null;
+      if (typeof payload.sub !== "string" || typeof payload.username !== "string") return null;
+      return { sub: payload.sub, username: payload.username };
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** 256 random bits: the refresh token is opaque, as Cognito's is to its clients; only its SHA-256 is stored. */
+export function newRefreshToken(): string {
+  return randomBytes(32).toString("base64url");
+}

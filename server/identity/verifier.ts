@@ -1,0 +1,82 @@
+import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWK, type JWTVerifyGetKey } from "jose";
+import type { Db } from "../db/client";
+import { isSessionActive } from "./store";
+
+/** The claims the API relies on from a verified Cognito-style access token. */
+export interface AccessClaims {
+  sub: string;
+  username: string | undefined;
+  client_id: string;
+  origin_jti: string | undefined;
+  exp: number;
+}
+
+/** Why a token was refused; `unavailable` means we could not check it (JWKS down), not that it is bad. */
+export type TokenProblem = "invalid" | "expired" | "revoked" | "unavailable";
+
+export class TokenError extends Error {
+  constructor(readonly problem: TokenProblem) {
+    super(problem);
+  }
+}
+
+export interface AccessTokenVerifier {
+  /** The claims of a valid, unrevoked access token of our client; throws TokenError otherwise. */
+  verify(token: string): Promise<AccessClaims>;
+}
+
+interface VerifierOptions {
+  issuer: string;
+  clientId: string;
+  keys: JWTVerifyGetKey;
+  /** Local pool only: sessions ended by GlobalSignOut / RevokeToken refuse their tokens at once. */
+  sessionActive?: (originJti: string) => Promise<boolean>;
+}
+
+function createVerifier(options: VerifierOptions): AccessTokenVerifier {
+  return {
+    async verify(token) {
+      let payload;
+      try {
+        ({ payload } = await jwtVerify(token, options.keys, { issuer: options.issuer, algorithms: ["RS256"] }));
+      } catch (error) {
+        if (error instanceof errors.JWTExpired) throw new TokenError("expired");
+        if (error instanceof errors.JWKSTimeout || !(error instanceof errors.JOSEError)) throw new TokenError("unavailable");
+        throw new TokenError("invalid");
+      }
+      if (payload.token_use !== "access" || payload.client_id !== options.clientId) throw new TokenError("invalid");
+      if (typeof payload.sub !== "string" || typeof payload.exp !== "number") throw new TokenError("invalid");
+      const originJti = typeof payload.origin_jti === "string" ? payload.origin_jti : undefined;
+      if (options.sessionActive) {
+        if (!originJti || !(await options.sessionActive(originJti))) throw new TokenError("revoked");
+      }
+      return {
+        sub: payload.sub,
+        username: typeof payload.username === "string" ? payload.username : undefined,
+        client_id: payload.client_id,
+        origin_jti: originJti,
+        exp: payload.exp,
+      };
+    },
+  };
+}
+
+/** Local pool: the in-process public key (no HTTP call to ourselves) plus the session table. */
+export function localVerifier(db: Db, issuer: string, clientId: string, publicJwk: JWK): AccessTokenVerifier {
+  return createVerifier({
+    issuer,
+    clientId,
+    keys: createLocalJWKSet({ keys: [publicJwk] }),
+    sessionActive: (originJti) => isSessionActive(db, originJti),
+  });
+}
+
+export function cognitoIssuer(region: string, poolId: string): string {
+  return `https://cognito-idp.${region}.amazonaws.com/${poolId}`;
+}
+
+/** Cognito: its issuer and its JWKS (fetched once, cached and refreshed by jose). */
+export function cognitoVerifier(region: string, poolId: string, clientId: string): AccessTokenVerifier {
+  const issuer = cognitoIssuer(region, poolId);
+  return createVerifier({ issuer, clientId, keys: createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`)) });
+}

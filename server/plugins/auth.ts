@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { asc, eq, sql } from "drizzle-orm";
+import type { CurrentUser as CurrentUserView } from "../../domain/access/current-user";
+import type { Db } from "../db/client";
+import { resourceGroups, roleAssignments, roles, users } from "../db/schema";
+import { TokenError, type TokenProblem } from "../identity/verifier";
+import { sendProblem } from "./errors";
+
+type RoleView = CurrentUserView["roles"][number];
+
+/** The signed-in caller of a /v2 route: the API user found by the token's `sub`, with company and roles. */
+export interface CurrentUser extends Omit<CurrentUserView, "roles"> {
+  sub: string;
+  roles: Array<RoleView & { resource_group: RoleView["resource_group"] & { resource_ids: string[] } }>;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by `app.authenticate` on every protected route; do not read it on public ones. */
+    user: CurrentUser;
+  }
+  interface FastifyInstance {
+    /** onRequest hook: a valid bearer access token of a known user, else 401 problem+json. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  }
+}
+
+/** One round trip: the user left-joined to their assignments (a user without roles gives one row of nulls). */
+export async function loadCurrentUser(db: Db, sub: string): Promise<CurrentUser | null> {
+  const rows = await db
+    .select({
+      user: users,
+      role: roles.name,
+      groupId: resourceGroups.id,
+      groupName: resourceGroups.name,
+      groupType: resourceGroups.groupType,
+      // text[] parses to string[] on both drivers.
+      resourceIds: sql<string[]>`coalesce((select array_agg(rgr.resource_id::text order by rgr.resource_id) from resource_group_resources rgr where rgr.resource_group_id = ${resourceGroups.id}), '{}'::text[])`,
+    })
+    .from(users)
+    .leftJoin(roleAssignments, eq(roleAssignments.userId, users.id))
+    .leftJoin(roles, eq(roles.id, roleAssignments.roleId))
+    .leftJoin(resourceGroups, eq(resourceGroups.id, roleAssignments.resourceGroupId))
+    .where(eq(users.sub, sub))
+    .orderBy(asc(roles.name), asc(resourceGroups.name));
+  if (rows.length === 0) return null;
+  const { user } = rows[0];
+  return {
+    id: user.id,
+    sub: user.sub,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    language: user.language,
+    companyId: user.companyId,
+    roles: rows.flatMap((r) =>
+      r.role && r.groupId && r.groupName && r.groupType
+        ? [{ name: r.role, resource_group: { id: r.groupId, name: r.groupName, group_type: r.groupType, resource_ids: r.resourceIds } }]
+        : [],
+    ),
+  };
+}
+
+const DETAILS: Record<TokenProblem | "missing" | "unknown_user", string> = {
+  missing: "Sign in: this request needs a bearer access token.",
+  invalid: "The access token is not valid.",
+  expired: "The access token has expired.",
+  revoked: "The session of this access token has ended; sign in again.",
+  unavailable: "The access token cannot be checked right now.",
+  unknown_user: "No Steward user belongs to this sign-in.",
+};
+/** Tokens are ~1 KB; anything far longer is refused without parsing. */
+const MAX_TOKEN_LENGTH = 16_384;
+
+function unauthorized(reply: FastifyReply, reason: keyof typeof DETAILS) {
+  // RFC 6750: say which scheme, and that the presented token (if any) was the problem.
+  const challenge = reason === "missing" ? 'Bearer realm="steward"' : `Bearer realm="steward", error="invalid_token"`;
+  reply.header("WWW-Authenticate", challenge);
+  return sendProblem(reply, 401, DETAILS[reason]);
+}
+
+/** Verifies bearer tokens for /v2 (design §4) with the identity plugin's verifier, then loads the API user. */
+export default fp(
+  async function auth(app: FastifyInstance) {
+    app.decorateRequest("user", null as unknown as CurrentUser);
+    app.decorate("authenticate", async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+      const match = /^Bearer +([^\s]+) *$/i.exec(request.headers.authorization ?? "");
+      if (!match) return unauthorized(reply, "missing");
+      if (match[1].length > MAX_TOKEN_LENGTH) return unauthorized(reply, "invalid");
+      let sub: string;
+      try {
+        ({ sub } = await app.identity.verifier.verify(match[1]));
+      } catch (error) {
+        if (!(error instanceof TokenError)) throw error;
+        if (error.problem === "unavailable") {
+          request.log.warn("token verification unavailable (identity provider keys unreachable)");
+          return sendProblem(reply, 503, DETAILS.unavailable);
+        }
+        return unauthorized(reply, error.problem);
+      }
+      const user = await loadCurrentUser(app.db, sub);
+      if (!user) return unauthorized(reply, "unknown_user");
+      request.user = user;
+    });
+  },
+  { name: "auth", dependencies: ["db", "identity"] },
+);
