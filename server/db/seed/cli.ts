@@ -1,0 +1,23 @@
+/** `npm run db:seed`: migrates and seeds the configured database (PGlite or DATABASE_URL) when it is empty. */
+import { loadConfig } from "../../config";
+import { openDatabase } from "../client";
+import { runMigrations } from "../migrate";
+import { StartError } from "../../start-error";
+import { seedDemoData } from ".";
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+  try {
+    await runMigrations(database);
+    const { seeded } = await seedDemoData(database.db, { identityMode: config.identityMode });
+    console.log(seeded ? "Seeded the demo company \"Demo Co\"." : "The database already has data: nothing was seeded.");
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof StartError ? `Cannot seed: ${error.message}` : error);
+  process.exit(1);
+});
