@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { RISK_TIERS } from "../risk/tiers";
+import { AI_TYPES, DECISIONS_ABOUT_PEOPLE, HIGH_RISK_AREAS, INTENDED_USERS } from "../risk/questionnaire";
 
 /**
  * Types of the shipped framework library: frameworks, their requirements and the
@@ -7,10 +9,11 @@ import { z } from "zod";
  * validate the data itself.
  */
 
-/** Risk tiers (risk-model §2). Kept local: domain/frameworks does not import domain/risk. */
-export const RISK_TIERS = ["prohibited", "high", "medium", "low"] as const;
+/** The tiers and questionnaire values are the risk model's own: one definition (domain/risk). */
+export { RISK_TIERS, type RiskTier } from "../risk/tiers";
+export { AI_TYPES, DECISIONS_ABOUT_PEOPLE, HIGH_RISK_AREAS, INTENDED_USERS } from "../risk/questionnaire";
+
 export const riskTierSchema = z.enum(RISK_TIERS);
-export type RiskTier = z.infer<typeof riskTierSchema>;
 
 /** Status labels exactly as shown in the product. */
 export const FRAMEWORK_STATUSES = ["In Effect", "Voluntary", "Passed"] as const;
@@ -22,24 +25,9 @@ export const CONTROL_STATUSES = ["not_started", "in_progress", "implemented", "n
 export const controlStatusSchema = z.enum(CONTROL_STATUSES);
 export type ControlStatus = z.infer<typeof controlStatusSchema>;
 
-// Questionnaire values a scope may refer to (mirrors risk-model §1).
-export const HIGH_RISK_AREAS = [
-  "biometric_identification",
-  "critical_infrastructure",
-  "education",
-  "employment",
-  "essential_services_and_credit",
-  "law_enforcement",
-  "migration_and_border",
-  "justice_and_democracy",
-  "product_safety_component",
-] as const;
 export type HighRiskArea = (typeof HIGH_RISK_AREAS)[number];
-export const INTENDED_USERS = ["employees", "customers", "public"] as const;
 export type IntendedUser = (typeof INTENDED_USERS)[number];
-export const AI_TYPES = ["predictive_ml", "generative_ai", "rules_or_other"] as const;
 export type AiType = (typeof AI_TYPES)[number];
-export const DECISIONS_ABOUT_PEOPLE = ["none", "supports_human_decision", "automated_decision"] as const;
 export type DecisionsAboutPeople = (typeof DECISIONS_ABOUT_PEOPLE)[number];
 /** Yes/no questions a scope may test (true only when answered yes). */
 export const SCOPE_FLAGS = [
