@@ -12,6 +12,7 @@ import clientConfigRoutes, { clientConfig } from "./routes/client-config";
 import v2Routes from "./routes/v2";
 import identityPlugin, { type IdentityOptions } from "./identity/plugin";
 import authPlugin from "./plugins/auth";
+import abilityPlugin from "./plugins/ability";
 import { authSettings } from "./identity/settings";
 import { loggerOptions } from "./logger";
 
@@ -53,6 +54,7 @@ export async function buildApp({ config, database, logger = true, spaRoot, ident
   await app.register(openapiPlugin);
   await app.register(identityPlugin, { config, ...identity });
   await app.register(authPlugin);
+  await app.register(abilityPlugin);
 
   if (config.MAINTENANCE_MODE) {
     app.addHook("onRequest", async (request, reply) => {

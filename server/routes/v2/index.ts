@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import accessUserRoutes from "./access-user";
+import accessUsersRoutes from "./access-users";
 
 /**
  * Every /v2 area, one file each (spec §7): register them inside the protected scope, where every
@@ -9,5 +10,6 @@ export default async function v2Routes(app: FastifyInstance) {
   await app.register(async function protectedRoutes(api) {
     api.addHook("onRequest", app.authenticate);
     await api.register(accessUserRoutes);
+    await api.register(accessUsersRoutes);
   });
 }

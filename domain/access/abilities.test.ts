@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { asSubject, canSeeMenu, defineAbilityFor, hasRole, isLimitedAccess, roleMatches, type AbilityUser } from "./abilities";
+import type { GroupType, RoleName } from "./current-user";
+
+const COMPANY = "11111111-1111-4111-8111-111111111111";
+const OTHER_COMPANY = "22222222-2222-4222-8222-222222222222";
+const IN_GROUP = "aaaaaaaa-0000-4000-8000-000000000001";
+const OUTSIDE = "aaaaaaaa-0000-4000-8000-000000000002";
+const USER_ID = "33333333-3333-4333-8333-333333333333";
+
+function userWith(roles: Array<[string, GroupType]>): AbilityUser {
+  return {
+    id: USER_ID,
+    companyId: COMPANY,
+    roles: roles.map(([name, group_type]) => ({ name, resource_group: { group_type, resource_ids: group_type === "SELECTED" ? [IN_GROUP] : [] } })),
+  };
+}
+
+const app = (id: string, companyId = COMPANY) => asSubject("Application", { id, companyId });
+const ADMIN_SUBJECTS = ["User", "ResourceGroup", "ApiClient", "Role"] as const;
+
+describe("roleMatches (spec §6: the role name contains the role string)", () => {
+  it("matches exact and containing names, not others", () => {
+    expect(roleMatches("ApplicationReviewer", "ApplicationReviewer")).toBe(true);
+    expect(roleMatches("SeniorApplicationReviewer", "ApplicationReviewer")).toBe(true);
+    expect(roleMatches("ApplicationReviewer", "ApplicationApprover")).toBe(false);
+    expect(roleMatches("Admin", "Administrator")).toBe(false);
+    expect(hasRole(userWith([["CompanyAdministrator", "ALL"]]), "Administrator")).toBe(true);
+  });
+  it("a SeniorApplicationReviewer gets the reviewer's rules", () => {
+    const ability = defineAbilityFor(userWith([["SeniorApplicationReviewer", "ALL"]]));
+    expect(ability.can("review", app(OUTSIDE))).toBe(true);
+    expect(ability.can("read", "Framework")).toBe(true);
+    expect(ability.can("approve", "Application")).toBe(false);
+  });
+});
+
+describe("defineAbilityFor: every role × group type", () => {
+  it.each(["ALL", "SELECTED"] as const)("Administrator (%s) manages everything of the own company only", (type) => {
+    const ability = defineAbilityFor(userWith([["Administrator", type]]));
+    for (const s of ADMIN_SUBJECTS) {
+      expect(ability.can("manage", s)).toBe(true);
+      expect(ability.can("delete", asSubject(s, { id: "x", companyId: COMPANY }))).toBe(true);
+      expect(ability.can("delete", asSubject(s, { id: "x", companyId: OTHER_COMPANY }))).toBe(false);
+    }
+    expect(ability.can("update", asSubject("Company", { companyId: COMPANY }))).toBe(true);
+    expect(ability.can("update", asSubject("Company", { companyId: OTHER_COMPANY }))).toBe(false);
+    expect(ability.can("approve", app(OUTSIDE))).toBe(true);
+    expect(ability.can("read", app(OUTSIDE, OTHER_COMPANY))).toBe(false);
+    for (const s of ["Vendor", "Dashboard", "MyWork", "Framework"] as const) expect(ability.can("read", s)).toBe(true);
+    expect(canSeeMenu(ability, "admin")).toBe(true);
+    expect(canSeeMenu(ability, "frameworks")).toBe(true);
+  });
+
+  const APP_ROLES: Array<[RoleName, string[], string[]]> = [
+    ["ApplicationContributor", ["create", "read", "update", "submit"], ["review", "approve", "delete"]],
+    ["ApplicationReviewer", ["read", "review"], ["create", "update", "submit", "approve", "delete"]],
+    ["ApplicationApprover", ["read", "approve"], ["create", "update", "submit", "review", "delete"]],
+  ];
+
+  describe.each(APP_ROLES)("%s", (role, allowed, denied) => {
+    it("with an ALL group: every application of the company, none of another", () => {
+      const ability = defineAbilityFor(userWith([[role, "ALL"]]));
+      for (const action of allowed) {
+        expect(ability.can(action as never, app(IN_GROUP))).toBe(true);
+        expect(ability.can(action as never, app(OUTSIDE))).toBe(true);
+        expect(ability.can(action as never, app(OUTSIDE, OTHER_COMPANY))).toBe(false);
+      }
+      for (const action of denied) expect(ability.can(action as never, app(IN_GROUP))).toBe(false);
+    });
+
+    it("with a SELECTED group: only the group's applications", () => {
+      const ability = defineAbilityFor(userWith([[role, "SELECTED"]]));
+      for (const action of allowed) {
+        expect(ability.can(action as never, app(IN_GROUP))).toBe(true);
+        expect(ability.can(action as never, app(OUTSIDE))).toBe(false);
+        expect(ability.can(action as never, app(IN_GROUP, OTHER_COMPANY))).toBe(false);
+      }
+      for (const action of denied) expect(ability.can(action as never, app(IN_GROUP))).toBe(false);
+    });
+
+    it.each(["ALL", "SELECTED"] as const)("with %s: reads vendors, dashboard, my work; no admin subjects", (type) => {
+      const ability = defineAbilityFor(userWith([[role, type]]));
+      for (const s of ["Vendor", "Dashboard", "MyWork"] as const) expect(ability.can("read", s)).toBe(true);
+      for (const s of ADMIN_SUBJECTS) {
+        expect(ability.can("read", s)).toBe(false);
+        expect(ability.can("manage", s)).toBe(false);
+      }
+      expect(ability.can("update", "Company")).toBe(false);
+      expect(canSeeMenu(ability, "admin")).toBe(false);
+      expect(canSeeMenu(ability, "applications")).toBe(true);
+      const frameworks = role === "ApplicationReviewer" && type === "ALL";
+      expect(ability.can("read", "Framework")).toBe(frameworks);
+      expect(canSeeMenu(ability, "frameworks")).toBe(frameworks);
+    });
+  });
+
+  it("a SELECTED group with no resources reaches no application", () => {
+    const ability = defineAbilityFor({ id: USER_ID, companyId: COMPANY, roles: [{ name: "ApplicationContributor", resource_group: { group_type: "SELECTED" } }] });
+    expect(ability.can("read", app(IN_GROUP))).toBe(false);
+  });
+
+  it("roles add up: reviewer on SELECTED plus approver on ALL", () => {
+    const ability = defineAbilityFor(userWith([["ApplicationReviewer", "SELECTED"], ["ApplicationApprover", "ALL"]]));
+    expect(ability.can("review", app(IN_GROUP))).toBe(true);
+    expect(ability.can("review", app(OUTSIDE))).toBe(false);
+    expect(ability.can("approve", app(OUTSIDE))).toBe(true);
+    expect(ability.can("read", "Framework")).toBe(false);
+  });
+
+  it("a user with no roles can do nothing but read the own profile", () => {
+    const user = userWith([]);
+    const ability = defineAbilityFor(user);
+    expect(isLimitedAccess(user)).toBe(true);
+    expect(ability.can("read", asSubject("Profile", { id: USER_ID }))).toBe(true);
+    expect(ability.can("read", asSubject("Profile", { id: "someone-else" }))).toBe(false);
+    expect(ability.can("update", asSubject("Profile", { id: USER_ID }))).toBe(false);
+    expect(ability.rules.map((r) => [r.action, r.subject])).toEqual([["read", "Profile"]]);
+    for (const s of ["Application", "Vendor", "Dashboard", "MyWork", "Framework", "Company", ...ADMIN_SUBJECTS] as const) {
+      expect(ability.can("read", s)).toBe(false);
+    }
+    for (const key of ["dashboard", "my-work", "applications", "vendors", "frameworks", "admin"] as const) {
+      expect(canSeeMenu(ability, key)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,116 @@
+import { AbilityBuilder, createMongoAbility, subject as tagSubject, type ForcedSubject, type MongoAbility, type MongoQuery } from "@casl/ability";
+import type { GroupType, RoleName } from "./current-user";
+
+/**
+ * Who may do what (spec §6): the only place that says so. The server attaches `request.ability`
+ * per request (server/plugins/ability.ts); the browser can build the same ability from GET /access/user.
+ */
+export const ACTIONS = ["manage", "create", "read", "update", "delete", "submit", "review", "approve"] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export const SUBJECTS = [
+  "Application",
+  "Vendor",
+  "Dashboard",
+  "MyWork",
+  "Framework",
+  "User",
+  "ResourceGroup",
+  "ApiClient",
+  "Company",
+  "Role",
+  "Profile",
+] as const;
+export type SubjectName = (typeof SUBJECTS)[number];
+
+/** A subject type, or a record tagged with one (use `asSubject`) so conditions apply to its fields. */
+export type Subject = SubjectName | "all" | (ForcedSubject<SubjectName> & Record<string, unknown>);
+export type AppAbility = MongoAbility<[Action, Subject], MongoQuery>;
+
+/** What the rules need to know about a user; both the server's CurrentUser and GET /access/user fit (resource_ids optional). */
+export interface AbilityUser {
+  id: string;
+  companyId: string;
+  roles: ReadonlyArray<{
+    name: string;
+    resource_group: { group_type: GroupType; resource_ids?: readonly string[] };
+  }>;
+}
+
+/** Spec §6: "A role check matches when the role name contains the role string." */
+export function roleMatches(roleName: string, role: RoleName): boolean {
+  return roleName.includes(role);
+}
+
+export function hasRole(user: Pick<AbilityUser, "roles">, role: RoleName): boolean {
+  return user.roles.some((r) => roleMatches(r.name, role));
+}
+
+/** Tags a plain record with its subject type so conditions (companyId, id) are checked against it. */
+export function asSubject<T extends Record<string, unknown>>(type: SubjectName, record: T) {
+  return tagSubject(type, { ...record }) as T & ForcedSubject<SubjectName> & Record<string, unknown>;
+}
+
+const APPLICATION_ACTIONS: Partial<Record<RoleName, Action[]>> = {
+  ApplicationContributor: ["create", "read", "update", "submit"],
+  ApplicationReviewer: ["read", "review"],
+  ApplicationApprover: ["read", "approve"],
+};
+
+const APPLICATION_ROLES = Object.keys(APPLICATION_ACTIONS) as RoleName[];
+
+/** Conditions on string-typed subjects: CASL infers `never` for their fields, so say what they are here once. */
+const where = (conditions: Record<string, unknown>) => conditions as MongoQuery<never>;
+
+export function defineAbilityFor(user: AbilityUser): AppAbility {
+  const { can, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
+  const companyId = user.companyId;
+
+  // Everyone signed in, roles or not: their own profile.
+  can("read", "Profile", where({ id: user.id }));
+
+  if (user.roles.length > 0) {
+    can("read", ["Vendor", "Dashboard", "MyWork"], where({ companyId }));
+  }
+
+  for (const role of user.roles) {
+    const group = role.resource_group;
+    const scope =
+      group.group_type === "ALL" ? { companyId } : { companyId, id: { $in: [...(group.resource_ids ?? [])] } };
+    for (const appRole of APPLICATION_ROLES) {
+      if (roleMatches(role.name, appRole)) can(APPLICATION_ACTIONS[appRole]!, "Application", where(scope));
+    }
+    if (roleMatches(role.name, "ApplicationReviewer") && group.group_type === "ALL") {
+      can("read", "Framework", where({ companyId }));
+    }
+  }
+
+  if (hasRole(user, "Administrator")) {
+    // Manage everything, but only inside the own company (records without companyId are type-level checks).
+    can("manage", "all", where({ companyId }));
+  }
+
+  return build();
+}
+
+/** The browser's navigation (spec §2, §6): which menu entry needs which permission. */
+export const MENU_ITEMS = [
+  { key: "dashboard", path: "/", action: "read", subject: "Dashboard" },
+  { key: "my-work", path: "/my-work", action: "read", subject: "MyWork" },
+  { key: "applications", path: "/applications", action: "read", subject: "Application" },
+  { key: "vendors", path: "/vendors", action: "read", subject: "Vendor" },
+  { key: "frameworks", path: "/frameworks", action: "read", subject: "Framework" },
+  { key: "admin", path: "/admin", action: "manage", subject: "User" },
+] as const satisfies ReadonlyArray<{ key: string; path: string; action: Action; subject: SubjectName }>;
+
+export type MenuKey = (typeof MENU_ITEMS)[number]["key"];
+
+export function canSeeMenu(ability: AppAbility, key: MenuKey): boolean {
+  const item = MENU_ITEMS.find((m) => m.key === key);
+  return item ? ability.can(item.action, item.subject) : false;
+}
+
+/** True when the user has no role at all: the "limited access" state of spec §6. */
+export function isLimitedAccess(user: Pick<AbilityUser, "roles">): boolean {
+  return user.roles.length === 0;
+}

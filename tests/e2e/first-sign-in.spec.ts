@@ -1,0 +1,45 @@
+import { expect, test, type Page } from "@playwright/test";
+import { latestMail, signIn, signOut } from "./support";
+
+/** The signed-in user's access token, as Amplify keeps it. */
+async function accessToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const prefix = "CognitoIdentityServiceProvider.steward-web.";
+    const user = localStorage.getItem(`${prefix}LastAuthUser`);
+    return localStorage.getItem(`${prefix}${user}.accessToken`) ?? "";
+  });
+}
+
+test("a new user signs in with the temporary password from the outbox and sets their own", async ({ page, request }) => {
+  const email = `new.user.${Date.now()}@steward.test`;
+  await signIn(page, "admin@steward.test");
+  await expect(page.getByRole("heading", { name: /^Welcome,/ })).toBeVisible();
+  const since = new Date(Date.now() - 1000);
+  const created = await request.post("/v2/access/users", {
+    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+    data: { email, first_name: "Nina", last_name: "Newcomer", language: "en" },
+  });
+  expect(created.status()).toBe(201);
+  await signOut(page);
+
+  const mail = await latestMail(request, email, since);
+  const temporary = /temporary password:\s+(\S+)/.exec(mail.text)?.[1];
+  expect(temporary).toBeTruthy();
+
+  await signIn(page, email, temporary!);
+  await expect(page).toHaveURL(/\/signin-confirm$/);
+  await page.getByLabel("New password").fill("too-weak");
+  await page.getByRole("button", { name: "Set password and continue" }).click();
+  await expect(page.getByText("Password must be at least 15 characters and contain an uppercase letter, lowercase letter, and number").first()).toBeVisible();
+  await expect(page.getByText("You must agree to the Terms of Use and Privacy Policy")).toBeVisible();
+
+  await page.getByLabel("New password").fill("Nina-Newcomer-2026-Pass");
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Set password and continue" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome, Nina" })).toBeVisible();
+
+  // The new password is the one that works from now on.
+  await signOut(page);
+  await signIn(page, email, "Nina-Newcomer-2026-Pass");
+  await expect(page.getByRole("heading", { name: "Welcome, Nina" })).toBeVisible();
+});
