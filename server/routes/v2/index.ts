@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import accessUserRoutes from "./access-user";
 import accessUsersRoutes from "./access-users";
+import companyRoutes from "./company";
+import resourceGroupRoutes from "./resource-groups";
 
 /**
  * Every /v2 area, one file each (spec §7): register them inside the protected scope, where every
@@ -11,5 +13,7 @@ export default async function v2Routes(app: FastifyInstance) {
     api.addHook("onRequest", app.authenticate);
     await api.register(accessUserRoutes);
     await api.register(accessUsersRoutes);
+    await api.register(resourceGroupRoutes);
+    await api.register(companyRoutes);
   });
 }

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { GROUP_TYPES } from "../access/current-user";
+import { listQuerySchema, listResponseSchema } from "../api/list";
+import { nameSchema } from "../validation/rules";
+
+/** Resource groups as the admin pages see them (spec §7 Access): ALL covers every application, SELECTED lists them. */
+export const resourceGroupSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  group_type: z.enum(GROUP_TYPES),
+  resource_ids: z.array(z.uuid()),
+  created_at: z.string(),
+});
+export type ResourceGroup = z.infer<typeof resourceGroupSchema>;
+
+export const RESOURCE_GROUP_SORT_KEYS = ["name", "created_at"] as const;
+export const resourceGroupListQuerySchema = listQuerySchema(RESOURCE_GROUP_SORT_KEYS);
+export const resourceGroupListResponseSchema = listResponseSchema(resourceGroupSchema);
+
+export const resourceGroupCreateSchema = z.object({
+  name: nameSchema,
+  group_type: z.enum(GROUP_TYPES),
+});
+export type ResourceGroupCreate = z.infer<typeof resourceGroupCreateSchema>;
+
+export const resourceGroupUpdateSchema = z
+  .object({
+    name: z.optional(nameSchema),
+    group_type: z.enum(GROUP_TYPES).optional(),
+  })
+  .strict();
+export type ResourceGroupUpdate = z.infer<typeof resourceGroupUpdateSchema>;
+
+export const resourceGroupIdParamsSchema = z.object({ resource_group_id: z.uuid() });
+export const resourceGroupResourceParamsSchema = z.object({ resource_group_id: z.uuid(), resource_id: z.uuid() });

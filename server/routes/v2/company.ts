@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { eq } from "drizzle-orm";
+import { problemSchema } from "../../../domain/api/problem";
+import { companySchema, companyUpdateSchema, type Company } from "../../../domain/entities/company";
+import type { Db } from "../../db/client";
+import { companies } from "../../db/schema";
+import { assertCan } from "../../plugins/ability";
+import { notFound } from "../../plugins/problem";
+
+type CompanyRow = typeof companies.$inferSelect;
+
+const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+
+function toCompany(row: CompanyRow): Company {
+  return {
+    id: row.id,
+    name: row.name,
+    size: row.size,
+    industry: row.industry,
+    // Logo upload (and the URL a stored logo is served from) is not built yet: no company has a logo to show.
+    logo_url: null,
+  };
+}
+
+async function findCompany(db: Db, companyId: string): Promise<CompanyRow> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
+  if (!row) throw notFound("Company");
+  return row;
+}
+
+/** Empty text clears an attribute, like null. */
+const orNull = (value: string | null) => (value === null || value === "" ? null : value);
+
+/** The caller's own company (spec §7 Company): every signed-in user reads it, an Administrator changes it. */
+export default async function companyRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = () => root.db;
+  const companyOf = (request: FastifyRequest) => request.user.companyId;
+
+  app.get(
+    "/company",
+    { schema: { tags: ["company"], summary: "The signed-in user's company", response: { 200: companySchema, ...problems } } },
+    async (request) => toCompany(await findCompany(db(), companyOf(request))),
+  );
+
+  app.patch(
+    "/company",
+    {
+      schema: {
+        tags: ["company"],
+        summary: "Change the company's name, size or industry",
+        body: companyUpdateSchema,
+        response: { 200: companySchema, ...problems },
+      },
+      preHandler: async (request) => {
+        assertCan(request, "update", "Company", "Only an Administrator can change the company.");
+      },
+    },
+    async (request) => {
+      const companyId = companyOf(request);
+      const current = await findCompany(db(), companyId);
+      const { name, size, industry } = request.body;
+      const changes = {
+        ...(name !== undefined && { name }),
+        ...(size !== undefined && { size: orNull(size) }),
+        ...(industry !== undefined && { industry: orNull(industry) }),
+      };
+      let row = current;
+      if (Object.keys(changes).length > 0) {
+        [row] = await db()
+          .update(companies)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(companies.id, companyId))
+          .returning();
+      }
+      return toCompany(row);
+    },
+  );
+}

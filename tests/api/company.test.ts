@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { DEMO_PASSWORD } from "../../server/db/seed";
+import { DEMO_COMPANY } from "../../server/db/seed/company";
+import { companies, resourceGroups, roleAssignments, roles, users } from "../../server/db/schema";
+import { hashPassword } from "../../server/identity/passwords";
+import { insertUser } from "../../server/identity/store";
+import { signInRaw } from "./identity-support";
+
+/** The company (spec §7 Company): GET and PATCH /v2/company. */
+let t: TestApp;
+let companyId: string;
+let otherCompanyId: string;
+const token: Record<string, string> = {};
+
+function call(who: string | null, method: "GET" | "PATCH", payload?: unknown) {
+  return t.app.inject({
+    method,
+    url: "/v2/company",
+    headers: who ? { authorization: `Bearer ${token[who]}` } : {},
+    ...(payload !== undefined && { payload: payload as object }),
+  });
+}
+
+const companyRow = async (id: string) => (await t.database.db.select().from(companies).where(eq(companies.id, id)))[0];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  [{ id: companyId }] = await db.select().from(companies).where(eq(companies.name, DEMO_COMPANY.name));
+  const [admin] = await db.select().from(roles).where(eq(roles.name, "Administrator"));
+
+  [{ id: otherCompanyId }] = await db.insert(companies).values({ name: "Other Co", size: "1-10", industry: "Retail" }).returning();
+  const [group] = await db.insert(resourceGroups).values({ companyId: otherCompanyId, name: "Everything", groupType: "ALL" }).returning();
+  const identity = await insertUser(db, { email: "boss@other.test", passwordHash: await hashPassword(DEMO_PASSWORD), status: "CONFIRMED" });
+  const [boss] = await db
+    .insert(users)
+    .values({ companyId: otherCompanyId, sub: identity.sub, email: "boss@other.test", firstName: "Olga", lastName: "Other" })
+    .returning();
+  await db.insert(roleAssignments).values({ companyId: otherCompanyId, userId: boss.id, roleId: admin.id, resourceGroupId: group.id });
+
+  for (const [who, email] of [
+    ["admin", "admin@steward.test"],
+    ["reviewer", "reviewer@steward.test"],
+    ["approver", "approver@steward.test"],
+    ["contributor", "contributor@steward.test"],
+    ["noroles", "noroles@steward.test"],
+    ["other", "boss@other.test"],
+  ] as const) {
+    token[who] = (await signInRaw(t.app, email, DEMO_PASSWORD)).AccessToken;
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("GET /company", () => {
+  it("answers 401 without a token", async () => {
+    expect((await call(null, "GET")).statusCode).toBe(401);
+    expect((await call(null, "PATCH", { name: "X" })).statusCode).toBe(401);
+  });
+
+  it.each(["admin", "reviewer", "approver", "contributor", "noroles"])("shows %s their own company", async (who) => {
+    const res = await call(who, "GET");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: companyId, name: DEMO_COMPANY.name, size: DEMO_COMPANY.size, industry: DEMO_COMPANY.industry, logo_url: null });
+  });
+
+  it("shows another company's user only their company", async () => {
+    expect((await call("other", "GET")).json()).toEqual({ id: otherCompanyId, name: "Other Co", size: "1-10", industry: "Retail", logo_url: null });
+  });
+});
+
+describe("PATCH /company", () => {
+  it.each(["reviewer", "approver", "contributor", "noroles"])("answers 403 to %s", async (who) => {
+    const res = await call(who, "PATCH", { name: "Hijacked" });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers["content-type"]).toContain("application/problem+json");
+    expect(res.json().detail).toBe("Only an Administrator can change the company.");
+    expect((await companyRow(companyId)).name).toBe(DEMO_COMPANY.name);
+  });
+
+  it("answers 400 naming the field for invalid input", async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ name: "" }, "name"],
+      [{ name: "Bad <name>" }, "name"],
+      [{ name: "x".repeat(251) }, "name"],
+      [{ size: "x".repeat(101) }, "size"],
+      [{ industry: 42 }, "industry"],
+    ];
+    for (const [body, path] of cases) {
+      const res = await call("admin", "PATCH", body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().errors.map((e: any) => e.path)).toContain(path);
+    }
+    expect((await companyRow(companyId)).name).toBe(DEMO_COMPANY.name);
+  });
+
+  it("changes the caller's company only, trimming text and clearing with null or empty text", async () => {
+    const res = await call("admin", "PATCH", { name: " Demo Company ", size: " 1001-5000 ", industry: "Insurance" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ id: companyId, name: "Demo Company", size: "1001-5000", industry: "Insurance", logo_url: null });
+    expect(await companyRow(companyId)).toMatchObject({ name: "Demo Company", size: "1001-5000", industry: "Insurance" });
+    expect(await companyRow(otherCompanyId)).toMatchObject({ name: "Other Co", size: "1-10", industry: "Retail" });
+
+    const cleared = await call("admin", "PATCH", { size: null, industry: "  " });
+    expect(cleared.json()).toMatchObject({ name: "Demo Company", size: null, industry: null });
+    expect(await companyRow(companyId)).toMatchObject({ size: null, industry: null });
+
+    expect((await call("admin", "PATCH", {})).json()).toMatchObject({ name: "Demo Company" });
+
+    // Another company's Administrator changes their own company, never this one.
+    const other = await call("other", "PATCH", { name: "Other Company" });
+    expect(other.json()).toMatchObject({ id: otherCompanyId, name: "Other Company" });
+    expect((await companyRow(companyId)).name).toBe("Demo Company");
+
+    await call("admin", "PATCH", { name: DEMO_COMPANY.name, size: DEMO_COMPANY.size, industry: DEMO_COMPANY.industry });
+  });
+});
