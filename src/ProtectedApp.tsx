@@ -7,11 +7,13 @@ import { i18nProvider } from "./i18n";
 import { useAllLocaleAreas } from "./i18n/use-all-areas";
 import { dataProvider } from "./providers/data-provider";
 import { authProvider } from "./providers/auth-provider";
+import { accessControlProvider } from "./providers/access-control";
 import { notificationProvider } from "./providers/notifications";
 import { queryClient } from "./providers/query-client";
 import { appResources, refineResources } from "./resources";
 import { AppLayout } from "./components/layout/AppLayout";
 import { RouteFrame } from "./components/layout/RouteFrame";
+import { LimitedAccessGate, resourceRoutes } from "./components/access/guards";
 
 const NotFoundPage = lazy(() => import("./pages/errors/NotFoundPage"));
 
@@ -19,7 +21,9 @@ function Protected() {
   return (
     <Authenticated key="protected" fallback={<CatchAllNavigate to="/signin" />} loading={<LinearProgress />}>
       <AppLayout>
-        <Outlet />
+        <LimitedAccessGate>
+          <Outlet />
+        </LimitedAccessGate>
       </AppLayout>
     </Authenticated>
   );
@@ -33,6 +37,7 @@ export default function ProtectedApp() {
       routerProvider={routerProvider}
       dataProvider={dataProvider}
       authProvider={authProvider}
+      accessControlProvider={accessControlProvider}
       i18nProvider={i18nProvider}
       notificationProvider={notificationProvider}
       resources={refineResources()}
@@ -46,9 +51,7 @@ export default function ProtectedApp() {
     >
       <Routes>
         <Route element={<Protected />}>
-          {appResources.flatMap((resource) =>
-            resource.routes.map((route) => <Route key={route.path} path={route.path} element={<RouteFrame page={route.page} />} />),
-          )}
+          {resourceRoutes(appResources)}
           <Route path="/not-found" element={<RouteFrame page={NotFoundPage} />} />
           <Route path="*" element={<RouteFrame page={NotFoundPage} />} />
         </Route>

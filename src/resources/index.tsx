@@ -4,6 +4,7 @@ import type { ResourceProps } from "@refinedev/core";
 import type { AppResource } from "./types";
 
 const HomePage = lazy(() => import("../pages/home/HomePage"));
+const LimitedAccessPage = lazy(() => import("../pages/access/LimitedAccessPage"));
 
 /**
  * The one list the routes and the menu are generated from. An area's issue adds its
@@ -15,10 +16,19 @@ export const appResources: AppResource[] = [
     list: "/dashboard",
     label: "layout.nav.dashboard",
     icon: <DashboardOutlined />,
+    access: { menu: "dashboard" },
     routes: [
       { path: "/", page: HomePage },
       { path: "/dashboard", page: HomePage },
     ],
+  },
+  {
+    // Spec §6: where a user without roles is sent; open to everyone signed in.
+    name: "limited-access",
+    list: "/limited-access",
+    label: "access.limited.title",
+    hideInMenu: true,
+    routes: [{ path: "/limited-access", page: LimitedAccessPage }],
   },
 ];
 

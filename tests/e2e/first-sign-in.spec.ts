@@ -36,10 +36,16 @@ test("a new user signs in with the temporary password from the outbox and sets t
   await page.getByLabel("New password").fill("Nina-Newcomer-2026-Pass");
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Set password and continue" }).click();
-  await expect(page.getByRole("heading", { name: "Welcome, Nina" })).toBeVisible();
+  // A new user holds no role yet: spec §6 sends them to /limited-access.
+  await expect(page).toHaveURL(/\/limited-access$/);
+  await expect(page.getByRole("heading", { name: "Limited access" })).toBeVisible();
+  await page.getByRole("button", { name: "Open account menu" }).click();
+  await expect(page.getByTestId("account-name")).toHaveText("Nina Newcomer");
+  await page.keyboard.press("Escape");
 
   // The new password is the one that works from now on.
   await signOut(page);
   await signIn(page, email, "Nina-Newcomer-2026-Pass");
-  await expect(page.getByRole("heading", { name: "Welcome, Nina" })).toBeVisible();
+  await expect(page).toHaveURL(/\/limited-access$/);
+  await expect(page.getByRole("heading", { name: "Limited access" })).toBeVisible();
 });

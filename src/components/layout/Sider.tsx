@@ -6,7 +6,7 @@ import ChevronRight from "@mui/icons-material/ChevronRight";
 import ExpandLess from "@mui/icons-material/ExpandLess";
 import ExpandMore from "@mui/icons-material/ExpandMore";
 import MenuBookOutlined from "@mui/icons-material/MenuBookOutlined";
-import { useMenu, type TreeMenuItem } from "@refinedev/core";
+import { CanAccess, useMenu, type TreeMenuItem } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { SIDER_WIDTH, SIDER_WIDTH_COLLAPSED, TOP_BAR_HEIGHT } from "../../theme";
 import { useClientConfig } from "../../providers/client-config";
@@ -45,7 +45,14 @@ export function Sider({ collapsed, onToggle }: { collapsed: boolean; onToggle: (
   const label = (item: TreeMenuItem) => t(String(item.meta?.label ?? item.label ?? item.name));
   const isSelected = (route?: string) => Boolean(route && (pathname === route || pathname.startsWith(`${route}/`)));
 
-  const render = (item: TreeMenuItem, depth = 0): ReactNode => {
+  // Refine's useMenu does not check access itself: each entry shows only when the access-control provider allows listing it.
+  const render = (item: TreeMenuItem, depth = 0): ReactNode => (
+    <CanAccess key={item.key} resource={item.name} action="list" params={{ resource: item }}>
+      {renderItem(item, depth)}
+    </CanAccess>
+  );
+
+  const renderItem = (item: TreeMenuItem, depth: number): ReactNode => {
     if (item.children.length) {
       const expanded = open[item.key] ?? item.children.some((c) => isSelected(c.route));
       return (

@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { lazy } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, render, screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { Refine, type DataProvider } from "@refinedev/core";
+import { QueryClient } from "@tanstack/react-query";
+import type { AbilityUser } from "../../../domain/access/abilities";
+import { createAccessControlProvider } from "../../providers/access-control";
+import type { AppResource } from "../../resources/types";
+import { resourceRoutes } from "./guards";
+
+const companyId = "00000000-0000-4000-8000-000000000001";
+const asUser = (roleName?: string): AbilityUser => ({
+  id: "00000000-0000-4000-8000-000000000002",
+  companyId,
+  roles: roleName ? [{ name: roleName, resource_group: { group_type: "ALL" } }] : [],
+});
+
+const page = (text: string) => lazy(async () => ({ default: () => <p>{text}</p> }));
+const resources: AppResource[] = [
+  { name: "manage-users", label: "u", access: { action: "manage", subject: "User" }, routes: [{ path: "/manage-users", page: page("admin page") }] },
+  { name: "open", label: "o", routes: [{ path: "/open", page: page("open page") }] },
+];
+
+const dataProvider = {} as DataProvider;
+
+function renderAt(path: string, user: AbilityUser) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Refine
+        dataProvider={dataProvider}
+        accessControlProvider={createAccessControlProvider(async () => user, resources)}
+        resources={resources.map((r) => ({ name: r.name, list: r.routes[0].path }))}
+        options={{ reactQuery: { clientConfig: new QueryClient() }, disableTelemetry: true }}
+      >
+        <Routes>
+          {resourceRoutes(resources)}
+          <Route path="/not-found" element={<p>not found page</p>} />
+        </Routes>
+      </Refine>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(cleanup);
+
+describe("resource routes", () => {
+  it("render a guarded page for a user the rule allows", async () => {
+    renderAt("/manage-users", asUser("Administrator"));
+    expect(await screen.findByText("admin page")).toBeTruthy();
+  });
+
+  it("send everyone else to /not-found", async () => {
+    renderAt("/manage-users", asUser("ApplicationReviewer"));
+    expect(await screen.findByText("not found page")).toBeTruthy();
+    expect(screen.queryByText("admin page")).toBeNull();
+  });
+
+  it("leave routes without a rule open", async () => {
+    renderAt("/open", asUser());
+    expect(await screen.findByText("open page")).toBeTruthy();
+  });
+});
