@@ -7,6 +7,7 @@ import { hashPassword } from "../../server/identity/passwords";
 import { insertUser } from "../../server/identity/store";
 import { LOCAL_CLIENT_ID } from "../../server/identity/settings";
 import { latestMail, protocol, signInRaw } from "./identity-support";
+import { createOtherCompany, OTHER_ADMIN_EMAIL, signInCallers } from "../support/tenants";
 
 /** Manage Users (spec §7 Access): /v2/access/users, /access/roles, reset-temporary-password. */
 let t: TestApp;
@@ -43,26 +44,11 @@ beforeAll(async () => {
   for (const u of await db.select().from(users).where(eq(users.companyId, companyId))) ids[u.email] = u.id;
 
   // A second company with its own Administrator, signed in with the demo password.
-  [{ id: otherCompanyId }] = await db.insert(companies).values({ name: "Other Co" }).returning();
-  [{ id: otherGroupId }] = await db.insert(resourceGroups).values({ companyId: otherCompanyId, name: "Everything", groupType: "ALL" }).returning();
-  const identity = await insertUser(db, { email: "boss@other.test", passwordHash: await hashPassword(DEMO_PASSWORD), status: "CONFIRMED" });
-  const [boss] = await db
-    .insert(users)
-    .values({ companyId: otherCompanyId, sub: identity.sub, email: "boss@other.test", firstName: "Olga", lastName: "Other" })
-    .returning();
-  ids["boss@other.test"] = boss.id;
-  await db.insert(roleAssignments).values({ companyId: otherCompanyId, userId: boss.id, roleId: roleId.Administrator, resourceGroupId: otherGroupId });
+  const other = await createOtherCompany(db);
+  ({ companyId: otherCompanyId, groupId: otherGroupId } = other);
+  ids[OTHER_ADMIN_EMAIL] = other.adminId;
 
-  for (const [who, email] of [
-    ["admin", "admin@steward.test"],
-    ["reviewer", "reviewer@steward.test"],
-    ["approver", "approver@steward.test"],
-    ["contributor", "contributor@steward.test"],
-    ["noroles", "noroles@steward.test"],
-    ["other", "boss@other.test"],
-  ] as const) {
-    token[who] = (await signInRaw(t.app, email, DEMO_PASSWORD)).AccessToken;
-  }
+  Object.assign(token, await signInCallers(t.app));
 });
 afterAll(async () => {
   await t?.close();

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { DEMO_PASSWORD } from "../../server/db/seed";
 import { DEMO_COMPANY } from "../../server/db/seed/company";
-import { companies, resourceGroups, roleAssignments, roles, users } from "../../server/db/schema";
-import { hashPassword } from "../../server/identity/passwords";
-import { insertUser } from "../../server/identity/store";
-import { signInRaw } from "./identity-support";
+import { companies } from "../../server/db/schema";
+import { createOtherCompany, signInCallers } from "../support/tenants";
 
 /** The company (spec §7 Company): GET and PATCH /v2/company. */
 let t: TestApp;
@@ -29,27 +26,9 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   [{ id: companyId }] = await db.select().from(companies).where(eq(companies.name, DEMO_COMPANY.name));
-  const [admin] = await db.select().from(roles).where(eq(roles.name, "Administrator"));
+  ({ companyId: otherCompanyId } = await createOtherCompany(db, { size: "1-10", industry: "Retail" }));
 
-  [{ id: otherCompanyId }] = await db.insert(companies).values({ name: "Other Co", size: "1-10", industry: "Retail" }).returning();
-  const [group] = await db.insert(resourceGroups).values({ companyId: otherCompanyId, name: "Everything", groupType: "ALL" }).returning();
-  const identity = await insertUser(db, { email: "boss@other.test", passwordHash: await hashPassword(DEMO_PASSWORD), status: "CONFIRMED" });
-  const [boss] = await db
-    .insert(users)
-    .values({ companyId: otherCompanyId, sub: identity.sub, email: "boss@other.test", firstName: "Olga", lastName: "Other" })
-    .returning();
-  await db.insert(roleAssignments).values({ companyId: otherCompanyId, userId: boss.id, roleId: admin.id, resourceGroupId: group.id });
-
-  for (const [who, email] of [
-    ["admin", "admin@steward.test"],
-    ["reviewer", "reviewer@steward.test"],
-    ["approver", "approver@steward.test"],
-    ["contributor", "contributor@steward.test"],
-    ["noroles", "noroles@steward.test"],
-    ["other", "boss@other.test"],
-  ] as const) {
-    token[who] = (await signInRaw(t.app, email, DEMO_PASSWORD)).AccessToken;
-  }
+  Object.assign(token, await signInCallers(t.app));
 });
 afterAll(async () => {
   await t?.close();

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { DEMO_PASSWORD } from "../../server/db/seed";
-import { companies, resourceGroupResources, resourceGroups, roleAssignments, roles, users } from "../../server/db/schema";
-import { hashPassword } from "../../server/identity/passwords";
-import { insertUser } from "../../server/identity/store";
-import { signInRaw } from "./identity-support";
+import { companies, resourceGroupResources, resourceGroups, roles } from "../../server/db/schema";
+import { createOtherCompany, signInCallers } from "../support/tenants";
 
 /** Manage Resource Groups (spec §7 Access): /v2/access/resource-groups. */
 let t: TestApp;
@@ -41,25 +38,9 @@ beforeAll(async () => {
   customerAiGroupId = groups.find((g) => g.name === "Customer AI")!.id;
 
   // A second company with its own Administrator, signed in with the demo password.
-  [{ id: otherCompanyId }] = await db.insert(companies).values({ name: "Other Co" }).returning();
-  [{ id: otherGroupId }] = await db.insert(resourceGroups).values({ companyId: otherCompanyId, name: "Other picks", groupType: "SELECTED" }).returning();
-  const identity = await insertUser(db, { email: "boss@other.test", passwordHash: await hashPassword(DEMO_PASSWORD), status: "CONFIRMED" });
-  const [boss] = await db
-    .insert(users)
-    .values({ companyId: otherCompanyId, sub: identity.sub, email: "boss@other.test", firstName: "Olga", lastName: "Other" })
-    .returning();
-  await db.insert(roleAssignments).values({ companyId: otherCompanyId, userId: boss.id, roleId: roleId.Administrator, resourceGroupId: otherGroupId });
+  ({ companyId: otherCompanyId, groupId: otherGroupId } = await createOtherCompany(db, { group: { name: "Other picks", groupType: "SELECTED" } }));
 
-  for (const [who, email] of [
-    ["admin", "admin@steward.test"],
-    ["reviewer", "reviewer@steward.test"],
-    ["approver", "approver@steward.test"],
-    ["contributor", "contributor@steward.test"],
-    ["noroles", "noroles@steward.test"],
-    ["other", "boss@other.test"],
-  ] as const) {
-    token[who] = (await signInRaw(t.app, email, DEMO_PASSWORD)).AccessToken;
-  }
+  Object.assign(token, await signInCallers(t.app));
 });
 afterAll(async () => {
   await t?.close();
