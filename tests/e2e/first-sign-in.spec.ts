@@ -17,7 +17,7 @@ test("a new user signs in with the temporary password from the outbox and sets t
   const since = new Date(Date.now() - 1000);
   const created = await request.post("/v2/access/users", {
     headers: { Authorization: `Bearer ${await accessToken(page)}` },
-    data: { email, first_name: "Nina", last_name: "Newcomer", language: "en" },
+    data: { email, first_name: "Nina", last_name: "Newcomer", language: "es" },
   });
   expect(created.status()).toBe(201);
   await signOut(page);
@@ -36,16 +36,17 @@ test("a new user signs in with the temporary password from the outbox and sets t
   await page.getByLabel("New password").fill("Nina-Newcomer-2026-Pass");
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Set password and continue" }).click();
-  // A new user holds no role yet: spec §6 sends them to /limited-access.
+  // A new user holds no role yet: spec §6 sends them to /limited-access. Her profile says Spanish,
+  // so the app switches to Spanish as soon as it knows her, whatever the browser's language.
   await expect(page).toHaveURL(/\/limited-access$/);
-  await expect(page.getByRole("heading", { name: "Limited access" })).toBeVisible();
-  await page.getByRole("button", { name: "Open account menu" }).click();
+  await expect(page.getByRole("heading", { name: "Acceso limitado" })).toBeVisible();
+  await page.getByRole("button", { name: "Abrir menú de la cuenta" }).click();
   await expect(page.getByTestId("account-name")).toHaveText("Nina Newcomer");
   await page.keyboard.press("Escape");
 
   // The new password is the one that works from now on.
-  await signOut(page);
+  await page.goto("/auth/signout");
+  await expect(page).toHaveURL(/\/signin$/);
   await signIn(page, email, "Nina-Newcomer-2026-Pass");
-  await expect(page).toHaveURL(/\/limited-access$/);
-  await expect(page.getByRole("heading", { name: "Limited access" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Acceso limitado" })).toBeVisible();
 });

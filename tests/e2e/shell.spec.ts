@@ -36,3 +36,14 @@ test("the app keeps working under its content security policy", async ({ page })
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
   expect(violations).toEqual([]);
 });
+
+test("the default terms and privacy pages that the new-password screen links to exist", async ({ request }) => {
+  for (const [path, title] of [
+    ["/terms.html", "Terms of Use"],
+    ["/privacy.html", "Privacy Policy"],
+  ]) {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain(`<h1>${title}</h1>`);
+  }
+});

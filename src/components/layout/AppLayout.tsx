@@ -6,11 +6,13 @@ import { Breadcrumbs } from "./Breadcrumbs";
 import { Sider } from "./Sider";
 import { EntityTitlesProvider } from "./entity-titles";
 import { IdleSession } from "./IdleSession";
+import { useProfileLanguage } from "../../i18n/use-profile-language";
 
 const SIDER_STATE_KEY = "steward.sider.collapsed";
 
 /** The protected layout: sider, 48 px top bar with breadcrumbs and the account menu, then the page. */
 export function AppLayout({ children, topBarExtra }: { children: ReactNode; topBarExtra?: ReactNode }) {
+  useProfileLanguage();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(SIDER_STATE_KEY) === "1");
   const toggle = () =>
     setCollapsed((c) => {
