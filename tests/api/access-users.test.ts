@@ -7,7 +7,7 @@ import { hashPassword } from "../../server/identity/passwords";
 import { insertUser } from "../../server/identity/store";
 import { LOCAL_CLIENT_ID } from "../../server/identity/settings";
 import { latestMail, protocol, signInRaw } from "./identity-support";
-import { createOtherCompany, OTHER_ADMIN_EMAIL, signInCallers } from "../support/tenants";
+import { createOtherCompany, OTHER_ADMIN_EMAIL, signInCallers, v2Caller, type Method } from "../support/tenants";
 
 /** Manage Users (spec §7 Access): /v2/access/users, /access/roles, reset-temporary-password. */
 let t: TestApp;
@@ -20,15 +20,7 @@ let allGroupId: string;
 let customerAiGroupId: string;
 let otherGroupId: string;
 
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-function call(who: string | null, method: Method, url: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url: `/v2${url}`,
-    headers: who ? { authorization: `Bearer ${token[who]}` } : {},
-    ...(payload !== undefined && { payload: payload as object }),
-  });
-}
+const call = v2Caller(() => t.app, token);
 
 const initiate = (username: string, password: string) =>
   protocol(t.app, "InitiateAuth", { AuthFlow: "USER_PASSWORD_AUTH", ClientId: LOCAL_CLIENT_ID, AuthParameters: { USERNAME: username, PASSWORD: password } });

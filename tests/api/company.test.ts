@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { DEMO_COMPANY } from "../../server/db/seed/company";
 import { companies } from "../../server/db/schema";
-import { createOtherCompany, signInCallers } from "../support/tenants";
+import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
 
 /** The company (spec §7 Company): GET and PATCH /v2/company. */
 let t: TestApp;
@@ -11,14 +11,8 @@ let companyId: string;
 let otherCompanyId: string;
 const token: Record<string, string> = {};
 
-function call(who: string | null, method: "GET" | "PATCH", payload?: unknown) {
-  return t.app.inject({
-    method,
-    url: "/v2/company",
-    headers: who ? { authorization: `Bearer ${token[who]}` } : {},
-    ...(payload !== undefined && { payload: payload as object }),
-  });
-}
+const v2 = v2Caller(() => t.app, token);
+const call = (who: string | null, method: "GET" | "PATCH", payload?: unknown) => v2(who, method, "/company", payload);
 
 const companyRow = async (id: string) => (await t.database.db.select().from(companies).where(eq(companies.id, id)))[0];
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { companies, resourceGroupResources, resourceGroups, roles } from "../../server/db/schema";
-import { createOtherCompany, signInCallers } from "../support/tenants";
+import { createOtherCompany, signInCallers, v2Caller, type Method } from "../support/tenants";
 
 /** Manage Resource Groups (spec §7 Access): /v2/access/resource-groups. */
 let t: TestApp;
@@ -17,15 +17,7 @@ const APP_A = "11111111-1111-4111-8111-111111111111";
 const APP_B = "22222222-2222-4222-8222-222222222222";
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-function call(who: string | null, method: Method, url: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url: `/v2${url}`,
-    headers: who ? { authorization: `Bearer ${token[who]}` } : {},
-    ...(payload !== undefined && { payload: payload as object }),
-  });
-}
+const call = v2Caller(() => t.app, token);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -52,3 +52,16 @@ export async function signInCallers(app: FastifyInstance): Promise<Record<Caller
   }
   return tokens;
 }
+
+export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/** `call("admin", "GET", "/access/users")`: one /v2 request as a caller, or with no token for `null`. */
+export function v2Caller(app: () => FastifyInstance, tokens: Readonly<Record<string, string>>) {
+  return (who: string | null, method: Method, url: string, payload?: unknown) =>
+    app().inject({
+      method,
+      url: `/v2${url}`,
+      headers: who ? { authorization: `Bearer ${tokens[who]}` } : {},
+      ...(payload !== undefined && { payload: payload as object }),
+    });
+}
