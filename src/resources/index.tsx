@@ -1,10 +1,23 @@
 import { lazy } from "react";
+import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOutlined";
+import ApartmentOutlined from "@mui/icons-material/ApartmentOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
+import GroupOutlined from "@mui/icons-material/GroupOutlined";
+import KeyOutlined from "@mui/icons-material/KeyOutlined";
+import WorkspacesOutlined from "@mui/icons-material/WorkspacesOutlined";
 import type { ResourceProps } from "@refinedev/core";
 import type { AppResource } from "./types";
 
 const HomePage = lazy(() => import("../pages/home/HomePage"));
 const LimitedAccessPage = lazy(() => import("../pages/access/LimitedAccessPage"));
+const ApiClientListPage = lazy(() => import("../pages/admin/api-clients/ApiClientListPage"));
+const GroupListPage = lazy(() => import("../pages/admin/groups/GroupListPage"));
+const CompanyPage = lazy(() => import("../pages/admin/company/CompanyPage"));
+const UserListPage = lazy(() => import("../pages/admin/users/UserListPage"));
+const UserEditPage = lazy(() => import("../pages/admin/users/UserEditPage"));
+
+/** Spec §6: the Admin section and its pages are for Administrators only. */
+const ADMIN_ONLY = { menu: "admin" } as const;
 
 /**
  * The one list the routes and the menu are generated from. An area's issue adds its
@@ -29,6 +42,47 @@ export const appResources: AppResource[] = [
     label: "access.limited.title",
     hideInMenu: true,
     routes: [{ path: "/limited-access", page: LimitedAccessPage }],
+  },
+  { name: "admin", label: "layout.nav.admin", icon: <AdminPanelSettingsOutlined />, access: ADMIN_ONLY, routes: [] },
+  {
+    name: "api-access",
+    list: "/api-access",
+    label: "layout.nav.apiAccess",
+    icon: <KeyOutlined />,
+    parent: "admin",
+    access: ADMIN_ONLY,
+    routes: [{ path: "/api-access", page: ApiClientListPage }],
+  },
+  {
+    name: "application-groups",
+    list: "/application-groups",
+    label: "layout.nav.applicationGroups",
+    icon: <WorkspacesOutlined />,
+    parent: "admin",
+    access: ADMIN_ONLY,
+    routes: [{ path: "/application-groups", page: GroupListPage }],
+  },
+  {
+    name: "manage-company",
+    list: "/manage-company",
+    label: "layout.nav.manageCompany",
+    icon: <ApartmentOutlined />,
+    parent: "admin",
+    access: ADMIN_ONLY,
+    routes: [{ path: "/manage-company", page: CompanyPage }],
+  },
+  {
+    name: "manage-users",
+    list: "/manage-users",
+    show: "/manage-users/:id",
+    label: "layout.nav.manageUsers",
+    icon: <GroupOutlined />,
+    parent: "admin",
+    access: ADMIN_ONLY,
+    routes: [
+      { path: "/manage-users", page: UserListPage },
+      { path: "/manage-users/:userId", page: UserEditPage },
+    ],
   },
 ];
 

@@ -1,3 +1,5 @@
 export * from "./company";
 export * from "./access";
 export * from "./identity";
+export * from "./api-clients";
+export * from "./audit";
