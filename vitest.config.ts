@@ -6,5 +6,7 @@ export default defineConfig({
     environment: "node",
     testTimeout: 20000,
     hookTimeout: 60000,
+    // These packages' ESM builds import MUI directories, which Node's own resolver refuses; Vite resolves them.
+    server: { deps: { inline: [/@mui\/x-/, /@refinedev\/mui/] } },
   },
 });

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -32,10 +32,12 @@ export interface BuildOptions {
   identity?: IdentityOptions;
   /** Where log lines go when `logger` is on (stdout by default); tests capture them to check for leaked secrets. */
   logStream?: NodeJS.WritableStream;
+  /** Told of every route as it is registered: the authorization matrix test covers each one. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The whole server as one Fastify app: main.ts listens with it, tests inject into it. */
-export async function buildApp({ config, database, logger = true, spaRoot, identity, logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, spaRoot, identity, logStream, onRoute }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { ...(loggerOptions(config.LOG_LEVEL) as object), ...(logStream ? { stream: logStream } : {}) } : false,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -47,6 +49,7 @@ export async function buildApp({ config, database, logger = true, spaRoot, ident
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
+  if (onRoute) app.addHook("onRoute", onRoute);
 
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database });

@@ -28,6 +28,9 @@ export const configSchema = z
     COGNITO_USER_POOL_ID: optionalText,
     COGNITO_CLIENT_ID: optionalText,
     COGNITO_REGION: optionalText,
+    /** Cognito mode, API clients: the pool's hosted domain (token URL https://<domain>/oauth2/token) and their scope. */
+    COGNITO_OAUTH_DOMAIN: optionalText.transform((v) => v?.replace(/^https?:\/\//, "").replace(/\/+$/, "")),
+    COGNITO_API_SCOPE: optionalText,
     S3_BUCKET: optionalText,
     S3_REGION: optionalText,
     S3_ENDPOINT: optionalText,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asSubject, canSeeMenu, defineAbilityFor, hasRole, isLimitedAccess, roleMatches, type AbilityUser } from "./abilities";
+import { applicationRoleNames, asSubject, canSeeMenu, defineAbilityFor, hasRole, isLimitedAccess, roleMatches, type AbilityUser } from "./abilities";
 import type { GroupType, RoleName } from "./current-user";
 
 const COMPANY = "11111111-1111-4111-8111-111111111111";
@@ -106,6 +106,26 @@ describe("defineAbilityFor: every role × group type", () => {
     expect(ability.can("review", app(OUTSIDE))).toBe(false);
     expect(ability.can("approve", app(OUTSIDE))).toBe(true);
     expect(ability.can("read", "Framework")).toBe(false);
+  });
+
+  it("a grant on one application gives the role's actions on that application only, and lifts limited access", () => {
+    const user: AbilityUser = { ...userWith([]), application_roles: [{ name: "ApplicationReviewer", application_id: OUTSIDE }] };
+    const ability = defineAbilityFor(user);
+    expect(isLimitedAccess(user)).toBe(false);
+    expect(ability.can("review", app(OUTSIDE))).toBe(true);
+    expect(ability.can("update", app(OUTSIDE))).toBe(false);
+    expect(ability.can("read", app(IN_GROUP))).toBe(false);
+    expect(ability.can("read", app(OUTSIDE, OTHER_COMPANY))).toBe(false);
+    expect(canSeeMenu(ability, "applications")).toBe(true);
+  });
+
+  it("applicationRoleNames: the roles reaching one application through ALL groups, listing groups and grants", () => {
+    const user: AbilityUser = {
+      ...userWith([["ApplicationReviewer", "SELECTED"], ["Administrator", "SELECTED"], ["ApplicationApprover", "ALL"]]),
+      application_roles: [{ name: "ApplicationContributor", application_id: OUTSIDE }],
+    };
+    expect(applicationRoleNames(user, IN_GROUP).sort()).toEqual(["Administrator", "ApplicationApprover", "ApplicationReviewer"]);
+    expect(applicationRoleNames(user, OUTSIDE).sort()).toEqual(["ApplicationApprover", "ApplicationContributor"]);
   });
 
   it("a user with no roles can do nothing but read the own profile", () => {

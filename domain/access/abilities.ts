@@ -35,6 +35,8 @@ export interface AbilityUser {
     name: string;
     resource_group: { group_type: GroupType; resource_ids?: readonly string[] };
   }>;
+  /** Roles granted on single applications (GET/PUT /applications/{id}/role-assignments), on top of the groups. */
+  application_roles?: ReadonlyArray<{ name: string; application_id: string }>;
 }
 
 /** Spec §6: "A role check matches when the role name contains the role string." */
@@ -69,7 +71,7 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
   // Everyone signed in, roles or not: their own profile.
   can("read", "Profile", where({ id: user.id }));
 
-  if (user.roles.length > 0) {
+  if (!isLimitedAccess(user)) {
     can("read", ["Vendor", "Dashboard", "MyWork"], where({ companyId }));
   }
 
@@ -85,12 +87,31 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
     }
   }
 
+  for (const grant of user.application_roles ?? []) {
+    for (const appRole of APPLICATION_ROLES) {
+      if (roleMatches(grant.name, appRole)) can(APPLICATION_ACTIONS[appRole]!, "Application", where({ companyId, id: grant.application_id }));
+    }
+  }
+
   if (hasRole(user, "Administrator")) {
     // Manage everything, but only inside the own company (records without companyId are type-level checks).
     can("manage", "all", where({ companyId }));
   }
 
   return build();
+}
+
+/**
+ * The role names through which the user reaches one application: a group of type ALL, a SELECTED group
+ * listing it, or a grant on it. The approval moves ask for roles, not abilities: an Administrator may
+ * do everything but approves only as an ApplicationApprover (risk-model §4, separation of duties).
+ */
+export function applicationRoleNames(user: AbilityUser, applicationId: string): string[] {
+  const viaGroups = user.roles
+    .filter((r) => r.resource_group.group_type === "ALL" || (r.resource_group.resource_ids ?? []).includes(applicationId))
+    .map((r) => r.name);
+  const viaGrants = (user.application_roles ?? []).filter((g) => g.application_id === applicationId).map((g) => g.name);
+  return [...new Set([...viaGroups, ...viaGrants])];
 }
 
 /** The browser's navigation (spec §2, §6): which menu entry needs which permission. */
@@ -111,6 +132,6 @@ export function canSeeMenu(ability: AppAbility, key: MenuKey): boolean {
 }
 
 /** True when the user has no role at all: the "limited access" state of spec §6. */
-export function isLimitedAccess(user: Pick<AbilityUser, "roles">): boolean {
-  return user.roles.length === 0;
+export function isLimitedAccess(user: Pick<AbilityUser, "roles" | "application_roles">): boolean {
+  return user.roles.length === 0 && (user.application_roles ?? []).length === 0;
 }

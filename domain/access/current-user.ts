@@ -22,6 +22,8 @@ export const currentUserSchema = z.object({
     }),
   ),
   companyId: z.uuid(),
+  /** Roles granted on single applications (on top of the groups). */
+  application_roles: z.array(z.object({ name: z.string(), application_id: z.uuid() })).default([]),
 });
 
 export type CurrentUser = z.infer<typeof currentUserSchema>;

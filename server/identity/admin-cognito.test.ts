@@ -4,17 +4,20 @@ import {
   AdminDeleteUserCommand,
   AdminResetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
+  CreateUserPoolClientCommand,
+  DeleteUserPoolClientCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
 import { IdentityAdminError } from "./admin";
-import { CognitoIdentityAdmin, type CognitoSender } from "./admin-cognito";
+import { CognitoIdentityAdmin, type CognitoApiClientSettings, type CognitoSender } from "./admin-cognito";
 
 /** The Cognito implementation of IdentityAdmin, with the SDK client's `send` stubbed: the commands' shapes, no network. */
 const POOL = "eu-west-1_AbCdEf";
 
-function stubbed(answer: (command: unknown) => unknown) {
+function stubbed(answer: (command: unknown) => unknown, apiClients?: CognitoApiClientSettings) {
   const send = vi.fn(async (command: unknown) => answer(command));
-  return { send, admin: new CognitoIdentityAdmin(POOL, { region: "eu-west-1", client: { send } as unknown as CognitoSender }) };
+  return { send, admin: new CognitoIdentityAdmin(POOL, { region: "eu-west-1", client: { send } as unknown as CognitoSender, apiClients }) };
 }
+const API_SETTINGS = { oauthDomain: "steward.auth.eu-west-1.amazoncognito.com", scope: "steward/api" };
 const awsError = (name: string) => Object.assign(new Error(name), { name });
 
 describe("CognitoIdentityAdmin", () => {
@@ -73,5 +76,47 @@ describe("CognitoIdentityAdmin", () => {
     expect((del as AdminDeleteUserCommand).input).toEqual({ UserPoolId: POOL, Username: "gone@example.com" });
     expect(out).toBeInstanceOf(AdminUserGlobalSignOutCommand);
     expect((out as AdminUserGlobalSignOutCommand).input).toEqual({ UserPoolId: POOL, Username: "out@example.com" });
+  });
+
+  it("creates an API client as an app client limited to client credentials, with a generated secret", async () => {
+    const { send, admin } = stubbed(() => ({ UserPoolClient: { ClientId: "abc123clientid", ClientSecret: "s3cr3t" } }), API_SETTINGS);
+    expect(await admin.createApiClient("Nightly export ~ñ/x")).toEqual({
+      clientId: "abc123clientid",
+      clientSecret: "s3cr3t",
+      secretHash: null,
+      tokenUrl: "https://steward.auth.eu-west-1.amazoncognito.com/oauth2/token",
+    });
+    const command = send.mock.calls[0][0] as CreateUserPoolClientCommand;
+    expect(command).toBeInstanceOf(CreateUserPoolClientCommand);
+    expect(command.input).toEqual({
+      UserPoolId: POOL,
+      ClientName: "steward-api Nightly export ___x",
+      GenerateSecret: true,
+      AllowedOAuthFlows: ["client_credentials"],
+      AllowedOAuthFlowsUserPoolClient: true,
+      AllowedOAuthScopes: ["steward/api"],
+    });
+    // Cognito's client name pattern.
+    expect(command.input.ClientName).toMatch(/^[\w\s+=,.@-]{1,128}$/);
+  });
+
+  it("refuses to create API clients without the domain and scope, before calling Cognito", async () => {
+    for (const settings of [undefined, { scope: "steward/api" }, { oauthDomain: "x.auth.eu-west-1.amazoncognito.com" }]) {
+      const { send, admin } = stubbed(() => ({}), settings);
+      await expect(admin.createApiClient("Bot")).rejects.toMatchObject({ problem: "api_clients_unavailable", message: expect.stringMatching(/COGNITO_OAUTH_DOMAIN/) });
+      expect(send).not.toHaveBeenCalled();
+    }
+  });
+
+  it("deletes an API client's app client, and takes an already deleted one as done", async () => {
+    const { send, admin } = stubbed(() => ({}), API_SETTINGS);
+    await admin.deleteApiClient("abc123clientid");
+    const command = send.mock.calls[0][0] as DeleteUserPoolClientCommand;
+    expect(command).toBeInstanceOf(DeleteUserPoolClientCommand);
+    expect(command.input).toEqual({ UserPoolId: POOL, ClientId: "abc123clientid" });
+    const gone = stubbed(() => Promise.reject(awsError("ResourceNotFoundException"))).admin;
+    await expect(gone.deleteApiClient("abc123clientid")).resolves.toBeUndefined();
+    const throttled = stubbed(() => Promise.reject(awsError("TooManyRequestsException"))).admin;
+    await expect(throttled.deleteApiClient("abc123clientid")).rejects.toMatchObject({ name: "TooManyRequestsException" });
   });
 });

@@ -4,6 +4,8 @@ import {
   AdminResetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  DeleteUserPoolClientCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
 import { IdentityAdminError, type IdentityAdmin } from "./admin";
 
@@ -12,15 +14,31 @@ export type CognitoSender = Pick<CognitoIdentityProviderClient, "send">;
 
 const errorName = (error: unknown) => (error as { name?: string } | null)?.name;
 
+/** What machine clients need in Cognito: the pool's hosted domain (for /oauth2/token) and a resource-server scope. */
+export interface CognitoApiClientSettings {
+  /** e.g. `steward.auth.eu-west-1.amazoncognito.com` (COGNITO_OAUTH_DOMAIN). */
+  oauthDomain?: string;
+  /** e.g. `steward/api` (COGNITO_API_SCOPE): a custom scope of a resource server in the pool. */
+  scope?: string;
+}
+
+export const API_CLIENTS_NOT_CONFIGURED =
+  "API clients need COGNITO_OAUTH_DOMAIN and COGNITO_API_SCOPE to be configured for the Cognito user pool; ask the operator to set them.";
+
+/** Cognito allows only `[\w\s+=,.@-]` in client names, up to 128 characters. */
+export const cognitoClientName = (name: string) => `steward-api ${name.replace(/[^\w\s+=,.@-]/g, "_")}`.slice(0, 128);
+
 /** IdentityAdmin on a Cognito user pool: Cognito itself e-mails invitations, temporary passwords and codes. */
 export class CognitoIdentityAdmin implements IdentityAdmin {
   private readonly client: CognitoSender;
+  private readonly apiClients: CognitoApiClientSettings;
 
   constructor(
     private readonly userPoolId: string,
-    options: { region: string; client?: CognitoSender },
+    options: { region: string; client?: CognitoSender; apiClients?: CognitoApiClientSettings },
   ) {
     this.client = options.client ?? new CognitoIdentityProviderClient({ region: options.region });
+    this.apiClients = options.apiClients ?? {};
   }
 
   async createUser(input: { email: string; temporaryPassword?: string }) {
@@ -70,6 +88,35 @@ export class CognitoIdentityAdmin implements IdentityAdmin {
   async globalSignOut(email: string) {
     const Username = email.trim().toLowerCase();
     await this.call(() => this.client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: this.userPoolId, Username })));
+  }
+
+  /** An app client of the pool that may only use the client_credentials grant, with a secret Cognito generates. */
+  async createApiClient(name: string) {
+    const { oauthDomain, scope } = this.apiClients;
+    if (!oauthDomain || !scope) throw new IdentityAdminError("api_clients_unavailable", API_CLIENTS_NOT_CONFIGURED);
+    const result = await this.client.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: this.userPoolId,
+        ClientName: cognitoClientName(name),
+        GenerateSecret: true,
+        AllowedOAuthFlows: ["client_credentials"],
+        AllowedOAuthFlowsUserPoolClient: true,
+        AllowedOAuthScopes: [scope],
+      }),
+    );
+    const clientId = result.UserPoolClient?.ClientId;
+    const clientSecret = result.UserPoolClient?.ClientSecret;
+    if (!clientId || !clientSecret) throw new Error("Cognito created the app client but returned no id or secret");
+    return { clientId, clientSecret, secretHash: null, tokenUrl: `https://${oauthDomain}/oauth2/token` };
+  }
+
+  async deleteApiClient(clientId: string) {
+    try {
+      await this.client.send(new DeleteUserPoolClientCommand({ UserPoolId: this.userPoolId, ClientId: clientId }));
+    } catch (error) {
+      // Already gone (deleted in the console, or an earlier revoke that did not commit): the goal is met.
+      if (errorName(error) !== "ResourceNotFoundException") throw error;
+    }
   }
 
   /** Cognito's error names to ours; anything else (throttling, network) passes through as a 5xx. */

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { IdentityAdminError, type IdentityAdmin } from "./admin";
+import { hashClientSecret, newClientId, newClientSecret } from "./api-clients";
+import type { SigningKey } from "./keys";
 import { temporaryPasswordMail, type Mailer } from "./mailer";
 import { generateTemporaryPassword, hashPassword, meetsPasswordPolicy } from "./passwords";
 import { deleteUser, findUserByUsername, insertUser, revokeAllSessions, setPassword } from "./store";
@@ -12,6 +14,8 @@ export class LocalIdentityAdmin implements IdentityAdmin {
     private readonly mailer: Mailer,
     private readonly signInUrl: string,
     private readonly log: FastifyBaseLogger,
+    /** API clients: their secrets are hashed with the pool's key and exchanged at POST /oauth2/token. */
+    private readonly apiClients: { key: SigningKey; tokenUrl: string },
   ) {}
 
   async createUser(input: { email: string; temporaryPassword?: string }) {
@@ -42,6 +46,15 @@ export class LocalIdentityAdmin implements IdentityAdmin {
   async globalSignOut(email: string) {
     await revokeAllSessions(this.db, (await this.find(email)).sub);
   }
+
+  async createApiClient() {
+    const clientId = newClientId();
+    const clientSecret = newClientSecret();
+    return { clientId, clientSecret, secretHash: hashClientSecret(this.apiClients.key, clientId, clientSecret), tokenUrl: this.apiClients.tokenUrl };
+  }
+
+  /** Nothing to do here: the api_clients row is the local store's record, and its revoked_at refuses the client. */
+  async deleteApiClient() {}
 
   private async find(email: string) {
     const user = await findUserByUsername(this.db, email);

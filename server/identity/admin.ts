@@ -13,11 +13,28 @@ export interface IdentityAdmin {
   deleteUser(email: string): Promise<void>;
   /** Ends every session of the user: refresh tokens stop working and (locally) access tokens too. */
   globalSignOut(email: string): Promise<void>;
+  /**
+   * Makes OAuth client credentials for an API client (client_credentials grant). The secret is
+   * returned once: the caller shows it and keeps at most `secretHash`. Throws `api_clients_unavailable`
+   * when this identity store is not set up for machine clients.
+   */
+  createApiClient(name: string): Promise<NewApiClientCredentials>;
+  /** Makes the credentials unusable at the identity store; an already deleted client is not an error. */
+  deleteApiClient(clientId: string): Promise<void>;
 }
 
-export type IdentityAdminProblem = "user_exists" | "user_not_found" | "invalid_password";
+export interface NewApiClientCredentials {
+  clientId: string;
+  clientSecret: string;
+  /** Local store: the keyed hash the API keeps. Cognito keeps the secret itself: null. */
+  secretHash: string | null;
+  /** Where the client exchanges its credentials for an access token. */
+  tokenUrl: string;
+}
 
-/** What the routes map to 409 / 404 / 400. */
+export type IdentityAdminProblem = "user_exists" | "user_not_found" | "invalid_password" | "api_clients_unavailable";
+
+/** What the routes map to 409 / 404 / 400 (and 503 for API clients the store cannot make). */
 export class IdentityAdminError extends Error {
   constructor(
     readonly problem: IdentityAdminProblem,

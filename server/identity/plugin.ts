@@ -5,12 +5,13 @@ import type { IdentityAdmin } from "./admin";
 import { CognitoIdentityAdmin, type CognitoSender } from "./admin-cognito";
 import { LocalIdentityAdmin } from "./admin-local";
 import { Captcha } from "./captcha";
+import { clientCredentialsRoutes } from "./client-credentials";
 import { createMemorySigningKey, type SigningKey } from "./keys";
 import { createMailer } from "./mailer";
 import { MemoryOutbox, type Outbox } from "./outbox";
 import type { LocalPool } from "./pool";
 import { identityRoutes } from "./routes";
-import { LOCAL_CLIENT_ID, LOCAL_IDENTITY_PATH, LOCAL_POOL_ID } from "./settings";
+import { LOCAL_CLIENT_ID, LOCAL_IDENTITY_PATH, LOCAL_POOL_ID, LOCAL_TOKEN_PATH } from "./settings";
 import { TokenIssuer } from "./tokens";
 import { cognitoIssuer, cognitoVerifier, localVerifier, type AccessTokenVerifier } from "./verifier";
 
@@ -55,7 +56,11 @@ export default fp(
         issuer: cognitoIssuer(region, poolId),
         clientId,
         verifier: cognitoVerifier(region, poolId, clientId),
-        admin: new CognitoIdentityAdmin(poolId, { region, client: opts.cognitoClient }),
+        admin: new CognitoIdentityAdmin(poolId, {
+          region,
+          client: opts.cognitoClient,
+          apiClients: { oauthDomain: config.COGNITO_OAUTH_DOMAIN, scope: config.COGNITO_API_SCOPE },
+        }),
       } satisfies Identity);
       return;
     }
@@ -81,11 +86,15 @@ export default fp(
       issuer,
       clientId: LOCAL_CLIENT_ID,
       verifier: pool.verifier,
-      admin: new LocalIdentityAdmin(app.db, mailer, `${config.publicUrl}/signin`, app.log),
+      admin: new LocalIdentityAdmin(app.db, mailer, `${config.publicUrl}/signin`, app.log, {
+        key,
+        tokenUrl: `${config.publicUrl}${LOCAL_TOKEN_PATH}`,
+      }),
       local: pool,
     } satisfies Identity);
 
     await app.register(identityRoutes, { pool });
+    await app.register(clientCredentialsRoutes, { pool });
     // The developer's inbox in the embedded default: codes and temporary passwords land here when there is no SMTP.
     app.get("/dev/outbox", { schema: { hide: true } }, async (_request, reply) => {
       reply.header("cache-control", "no-store");

@@ -7,6 +7,10 @@ export const LOCAL_CLIENT_ID = "steward-web";
 export const LOCAL_REGION = "local";
 /** Mount point of the local Cognito-compatible service; the browser resolves it against its own origin. */
 export const LOCAL_IDENTITY_PATH = "/identity";
+/** The local token endpoint of API clients (client_credentials), where Cognito's domain has its own. */
+export const LOCAL_TOKEN_PATH = "/oauth2/token";
+/** The one scope local API client tokens carry, like a Cognito resource server's custom scope. */
+export const LOCAL_API_SCOPE = "steward/api";
 
 export function authSettings(config: Config): ClientConfig["auth"] {
   if (config.identityMode === "cognito") {

@@ -58,6 +58,22 @@ export class TokenIssuer {
     return { AccessToken, IdToken, ExpiresIn: ACCESS_TOKEN_SECONDS, TokenType: "Bearer" };
   }
 
+  /**
+   * A client_credentials access token with Cognito's claims for that grant: the client is its own
+   * subject, and there is no user, session (origin_jti) or id token.
+   */
+  issueClientCredentials(clientId: string, scope: string): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ token_use: "access", scope, client_id: clientId, auth_time: now, version: 2 })
+      .setProtectedHeader({ alg: "RS256", kid: this.key.kid })
+      .setIssuer(this.issuer)
+      .setSubject(clientId)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ACCESS_TOKEN_SECONDS)
+      .setJti(randomUUID())
+      .sign(this.key.privateKey);
+  }
+
   /** The opaque `Session` of a NEW_PASSWORD_REQUIRED challenge: signed, short-lived, never accepted as an access token. */
   challengeSession(user: TokenSubject): Promise<string> {
     return new SignJWT({ token_use: "challenge", username: user.username, client_id: this.clientId })

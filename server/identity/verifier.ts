@@ -2,8 +2,13 @@ import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWK, typ
 import type { Db } from "../db/client";
 import { isSessionActive } from "./store";
 
-/** The claims the API relies on from a verified Cognito-style access token. */
+/**
+ * The claims the API relies on from a verified Cognito-style access token. `user`: a person signed
+ * in through our app client. `api_client`: a client_credentials token of another client of the pool,
+ * where sub = client_id; the caller must still find that client in api_clients (and not revoked).
+ */
 export interface AccessClaims {
+  kind: "user" | "api_client";
   sub: string;
   username: string | undefined;
   client_id: string;
@@ -21,7 +26,7 @@ export class TokenError extends Error {
 }
 
 export interface AccessTokenVerifier {
-  /** The claims of a valid, unrevoked access token of our client; throws TokenError otherwise. */
+  /** The claims of a valid, unrevoked access token (of our app client, or a machine client's); throws TokenError otherwise. */
   verify(token: string): Promise<AccessClaims>;
 }
 
@@ -44,13 +49,19 @@ function createVerifier(options: VerifierOptions): AccessTokenVerifier {
         if (error instanceof errors.JWKSTimeout || !(error instanceof errors.JOSEError)) throw new TokenError("unavailable");
         throw new TokenError("invalid");
       }
-      if (payload.token_use !== "access" || payload.client_id !== options.clientId) throw new TokenError("invalid");
+      if (payload.token_use !== "access" || typeof payload.client_id !== "string") throw new TokenError("invalid");
       if (typeof payload.sub !== "string" || typeof payload.exp !== "number") throw new TokenError("invalid");
+      if (payload.client_id !== options.clientId) {
+        // Client credentials tokens (Cognito's and ours) have the client as subject and no user in them.
+        if (payload.sub !== payload.client_id || payload.username !== undefined || payload.origin_jti !== undefined) throw new TokenError("invalid");
+        return { kind: "api_client", sub: payload.sub, username: undefined, client_id: payload.client_id, origin_jti: undefined, exp: payload.exp };
+      }
       const originJti = typeof payload.origin_jti === "string" ? payload.origin_jti : undefined;
       if (options.sessionActive) {
         if (!originJti || !(await options.sessionActive(originJti))) throw new TokenError("revoked");
       }
       return {
+        kind: "user",
         sub: payload.sub,
         username: typeof payload.username === "string" ? payload.username : undefined,
         client_id: payload.client_id,

@@ -4,13 +4,19 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { CurrentUser as CurrentUserView } from "../../domain/access/current-user";
 import type { Db } from "../db/client";
 import { resourceGroups, roleAssignments, roles, users } from "../db/schema";
-import { TokenError, type TokenProblem } from "../identity/verifier";
+import { TokenError, type AccessClaims, type TokenProblem } from "../identity/verifier";
+import { loadApiClientCaller } from "./api-client-caller";
 import { sendProblem } from "./errors";
 
 type RoleView = CurrentUserView["roles"][number];
 
-/** The signed-in caller of a /v2 route: the API user found by the token's `sub`, with company and roles. */
+/**
+ * The caller of a /v2 route, with company and roles: a person (the API user found by the token's
+ * `sub`) or an API client (`id` is the api_clients row, `sub` its client_id, `first_name` its name,
+ * empty e-mail and last name, one role on one group).
+ */
 export interface CurrentUser extends Omit<CurrentUserView, "roles"> {
+  actor: "user" | "api_client";
   sub: string;
   roles: Array<RoleView & { resource_group: RoleView["resource_group"] & { resource_ids: string[] } }>;
 }
@@ -37,6 +43,7 @@ export async function loadCurrentUser(db: Db, sub: string): Promise<CurrentUser 
       groupType: resourceGroups.groupType,
       // text[] parses to string[] on both drivers.
       resourceIds: sql<string[]>`coalesce((select array_agg(rgr.resource_id::text order by rgr.resource_id) from resource_group_resources rgr where rgr.resource_group_id = ${resourceGroups.id}), '{}'::text[])`,
+      applicationRoles: sql<Array<{ name: string; application_id: string }>>`(select coalesce(json_agg(json_build_object('name', ar.name, 'application_id', ara.application_id) order by ara.application_id, ar.name), '[]'::json) from application_role_assignments ara join roles ar on ar.id = ara.role_id where ara.user_id = ${users.id})`,
     })
     .from(users)
     .leftJoin(roleAssignments, eq(roleAssignments.userId, users.id))
@@ -47,6 +54,7 @@ export async function loadCurrentUser(db: Db, sub: string): Promise<CurrentUser 
   if (rows.length === 0) return null;
   const { user } = rows[0];
   return {
+    actor: "user",
     id: user.id,
     sub: user.sub,
     email: user.email,
@@ -59,16 +67,18 @@ export async function loadCurrentUser(db: Db, sub: string): Promise<CurrentUser 
         ? [{ name: r.role, resource_group: { id: r.groupId, name: r.groupName, group_type: r.groupType, resource_ids: r.resourceIds } }]
         : [],
     ),
+    application_roles: rows[0].applicationRoles,
   };
 }
 
-const DETAILS: Record<TokenProblem | "missing" | "unknown_user", string> = {
+const DETAILS: Record<TokenProblem | "missing" | "unknown_user" | "unknown_client", string> = {
   missing: "Sign in: this request needs a bearer access token.",
   invalid: "The access token is not valid.",
   expired: "The access token has expired.",
   revoked: "The session of this access token has ended; sign in again.",
   unavailable: "The access token cannot be checked right now.",
   unknown_user: "No Steward user belongs to this sign-in.",
+  unknown_client: "This API client does not exist or has been revoked.",
 };
 /** Tokens are ~1 KB; anything far longer is refused without parsing. */
 const MAX_TOKEN_LENGTH = 16_384;
@@ -88,9 +98,9 @@ export default fp(
       const match = /^Bearer +([^\s]+) *$/i.exec(request.headers.authorization ?? "");
       if (!match) return unauthorized(reply, "missing");
       if (match[1].length > MAX_TOKEN_LENGTH) return unauthorized(reply, "invalid");
-      let sub: string;
+      let claims: AccessClaims;
       try {
-        ({ sub } = await app.identity.verifier.verify(match[1]));
+        claims = await app.identity.verifier.verify(match[1]);
       } catch (error) {
         if (!(error instanceof TokenError)) throw error;
         if (error.problem === "unavailable") {
@@ -99,7 +109,14 @@ export default fp(
         }
         return unauthorized(reply, error.problem);
       }
-      const user = await loadCurrentUser(app.db, sub);
+      if (claims.kind === "api_client") {
+        // Looked up on every request, so a revoked client's unexpired tokens are refused at once.
+        const client = await loadApiClientCaller(app.db, claims.client_id);
+        if (!client) return unauthorized(reply, "unknown_client");
+        request.user = client;
+        return;
+      }
+      const user = await loadCurrentUser(app.db, claims.sub);
       if (!user) return unauthorized(reply, "unknown_user");
       request.user = user;
     });

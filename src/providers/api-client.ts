@@ -77,3 +77,68 @@ export async function api<T>({ method = "GET", path, query, body, signal }: ApiR
   }
   return payload as T;
 }
+
+/** An API path from a path or a URL the API itself handed out (`/v2/company/logo?v=…`). */
+const apiUrl = (path: string) => (path.startsWith(`${API_BASE}/`) ? path : `${API_BASE}${path}`);
+
+/** An authenticated GET of binary content (an image the API serves), e.g. to show it through an object URL. */
+export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const token = await bearer();
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), { signal, headers: { Authorization: `Bearer ${token}` } });
+  } catch (error) {
+    throw toHttpError(0, undefined, (error as Error).message || "The server cannot be reached.");
+  }
+  if (!response.ok) {
+    const type = response.headers.get("content-type") ?? "";
+    const problem = type.includes("json") ? ((await response.json().catch(() => undefined)) as Problem | undefined) : undefined;
+    throw toHttpError(response.status, problem, response.statusText);
+  }
+  return response.blob();
+}
+
+export interface UploadRequest {
+  path: string;
+  file: Blob;
+  /** The multipart field the file goes in. */
+  field?: string;
+  method?: "POST" | "PUT";
+  /** Percent sent, 0–100, as the browser reports upload progress. */
+  onProgress?(percent: number): void;
+  signal?: AbortSignal;
+}
+
+/**
+ * A multipart file upload to the API. XMLHttpRequest rather than fetch, because only it reports upload
+ * progress; failures become the same Refine HttpErrors as `api`'s.
+ */
+export async function apiUpload<T>({ path, file, field = "file", method = "POST", onProgress, signal }: UploadRequest): Promise<T> {
+  const token = await bearer();
+  const form = new FormData();
+  form.append(field, file, file instanceof File ? file.name : field);
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, apiUrl(path));
+    xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    xhr.onload = () => {
+      const type = xhr.getResponseHeader("content-type") ?? "";
+      let payload: unknown;
+      try {
+        payload = type.includes("json") && xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        payload = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(payload as T);
+      else reject(toHttpError(xhr.status, payload as Problem | undefined, xhr.statusText || "The upload failed."));
+    };
+    xhr.onerror = () => reject(toHttpError(0, undefined, "The server cannot be reached."));
+    xhr.onabort = () => reject(toHttpError(0, undefined, "The upload was cancelled."));
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}

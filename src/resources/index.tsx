@@ -1,4 +1,5 @@
 import { lazy } from "react";
+import AppsOutlined from "@mui/icons-material/AppsOutlined";
 import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOutlined";
 import ApartmentOutlined from "@mui/icons-material/ApartmentOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
@@ -10,6 +11,9 @@ import type { AppResource } from "./types";
 
 const HomePage = lazy(() => import("../pages/home/HomePage"));
 const LimitedAccessPage = lazy(() => import("../pages/access/LimitedAccessPage"));
+const ApplicationListPage = lazy(() => import("../pages/applications/list/ApplicationListPage"));
+const ApplicationDetailPage = lazy(() => import("../pages/applications/detail/ApplicationDetailPage"));
+const ApplicationOverviewPage = lazy(() => import("../pages/applications/overview/ApplicationOverviewPage"));
 const ApiClientListPage = lazy(() => import("../pages/admin/api-clients/ApiClientListPage"));
 const GroupListPage = lazy(() => import("../pages/admin/groups/GroupListPage"));
 const CompanyPage = lazy(() => import("../pages/admin/company/CompanyPage"));
@@ -33,6 +37,19 @@ export const appResources: AppResource[] = [
     routes: [
       { path: "/", page: HomePage },
       { path: "/dashboard", page: HomePage },
+    ],
+  },
+  {
+    name: "applications",
+    list: "/applications",
+    show: "/applications/detail/:id",
+    label: "layout.nav.applications",
+    icon: <AppsOutlined />,
+    access: { menu: "applications" },
+    routes: [
+      { path: "/applications", page: ApplicationListPage },
+      { path: "/applications/detail/:applicationId", page: ApplicationDetailPage },
+      { path: "/applications/overview/:applicationId", page: ApplicationOverviewPage },
     ],
   },
   {

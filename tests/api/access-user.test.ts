@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { DEMO_PASSWORD } from "../../server/db/seed";
 import { DEMO_ACCOUNTS } from "../../server/db/seed/accounts";
 import { companies, resourceGroupResources, resourceGroups } from "../../server/db/schema";
+import { insertApplication } from "../support/applications";
 import { loadCurrentUser } from "../../server/plugins/auth";
 import { claims, currentUser, signInRaw } from "./identity-support";
 
@@ -31,7 +32,8 @@ describe("GET /v2/access/user", () => {
     const res = await currentUser(t.app, (await signInRaw(t.app, email, DEMO_PASSWORD)).AccessToken);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(["companyId", "email", "first_name", "id", "language", "last_name", "roles"]);
+    expect(Object.keys(body).sort()).toEqual(["application_roles", "companyId", "email", "first_name", "id", "language", "last_name", "roles"]);
+    expect(body.application_roles).toEqual([]);
     expect(body).toMatchObject({ email, first_name: account.firstName, last_name: account.lastName, language: "en", companyId });
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.roles.map((r: any) => ({ name: r.name, group: r.resource_group.name, type: r.resource_group.group_type }))).toEqual(EXPECTED[email]);
@@ -47,6 +49,7 @@ describe("GET /v2/access/user", () => {
   it("gives the server the group's resource ids with each role", async () => {
     const [group] = await t.database.db.select().from(resourceGroups).where(eq(resourceGroups.name, "Customer AI"));
     const ids = ["00000000-0000-4000-8000-000000000002", "00000000-0000-4000-8000-000000000001"];
+    for (const id of ids) await insertApplication(t.database.db, group.companyId, `Application ${id.slice(-1)}`, id);
     await t.database.db.insert(resourceGroupResources).values(ids.map((resourceId) => ({ resourceGroupId: group.id, resourceId })));
     const sub = claims((await signInRaw(t.app, "contributor@steward.test", DEMO_PASSWORD)).AccessToken).sub as string;
     const user = await loadCurrentUser(t.database.db, sub);

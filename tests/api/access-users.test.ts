@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { DEMO_PASSWORD } from "../../server/db/seed";
-import { companies, resourceGroups, roleAssignments, roles, users } from "../../server/db/schema";
+import { auditLog, companies, resourceGroups, roleAssignments, roles, users } from "../../server/db/schema";
 import { hashPassword } from "../../server/identity/passwords";
 import { insertUser } from "../../server/identity/store";
 import { LOCAL_CLIENT_ID } from "../../server/identity/settings";
@@ -242,6 +242,25 @@ describe("roles of a user", () => {
 
     expect((await call("admin", "DELETE", `/access/users/${id}/roles/${roleId.ApplicationReviewer}`)).statusCode).toBe(204);
     expect((await call("admin", "GET", `/access/users/${id}`)).json().roles.map((r: any) => r.name)).toEqual(["ApplicationContributor"]);
+  });
+
+  it("writes every change of roles to the audit log: who, what, before and after (design §4)", async () => {
+    const id = ids["new.person@steward.test"];
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "user"), eq(auditLog.entityId, id)))
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.action));
+    // The repeated PUT on the same group changed nothing, so it left no entry.
+    expect(entries.map((e) => [e.action, e.before, e.after])).toEqual([
+      ["role.granted", null, { role: "ApplicationReviewer", resource_group_id: customerAiGroupId, resource_group: "Customer AI" }],
+      ["role.granted", { role: "ApplicationReviewer", resource_group_id: customerAiGroupId }, { role: "ApplicationReviewer", resource_group_id: allGroupId, resource_group: "All applications" }],
+      ["role.granted", null, { role: "ApplicationContributor", resource_group_id: customerAiGroupId, resource_group: "Customer AI" }],
+      ["role.revoked", { role: "ApplicationReviewer", resource_group_id: allGroupId }, null],
+    ]);
+    expect(new Set(entries.map((e) => `${e.actorType}:${e.actorId}:${e.actorName}:${e.companyId}`))).toEqual(
+      new Set([`user:${ids["admin@steward.test"]}:Ada Admin:${companyId}`]),
+    );
   });
 
   it("answers 404 for an unknown role, an unknown group, or another company's group", async () => {

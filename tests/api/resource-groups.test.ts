@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { companies, resourceGroupResources, resourceGroups, roles } from "../../server/db/schema";
 import { createOtherCompany, signInCallers, v2Caller, type Method } from "../support/tenants";
+import { insertApplication } from "../support/applications";
 
 /** Manage Resource Groups (spec §7 Access): /v2/access/resource-groups. */
 let t: TestApp;
@@ -16,6 +17,7 @@ let otherGroupId: string;
 const APP_A = "11111111-1111-4111-8111-111111111111";
 const APP_B = "22222222-2222-4222-8222-222222222222";
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
+const THEIR_APP = "33333333-3333-4333-8333-333333333333";
 
 const call = v2Caller(() => t.app, token);
 
@@ -31,6 +33,9 @@ beforeAll(async () => {
 
   // A second company with its own Administrator, signed in with the demo password.
   ({ companyId: otherCompanyId, groupId: otherGroupId } = await createOtherCompany(db, { group: { name: "Other picks", groupType: "SELECTED" } }));
+  await insertApplication(db, companyId, "Application A", APP_A);
+  await insertApplication(db, companyId, "Application B", APP_B);
+  await insertApplication(db, otherCompanyId, "Their application", THEIR_APP);
 
   Object.assign(token, await signInCallers(t.app));
 });
@@ -185,6 +190,15 @@ describe("applications of a group", () => {
     expect(await linkedIds(customerAiGroupId)).toContain(APP_B);
     await call("admin", "DELETE", url(APP_B));
     expect(await linkedIds(customerAiGroupId)).toEqual(before);
+  });
+
+  it("answers 404 for an application that does not exist or belongs to another company", async () => {
+    for (const id of [UNKNOWN, THEIR_APP]) {
+      const res = await call("admin", "PUT", `/access/resource-groups/${customerAiGroupId}/resources/${id}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().detail).toBe("Application not found.");
+    }
+    expect(await linkedIds(customerAiGroupId)).not.toContain(THEIR_APP);
   });
 
   it("answers 409 for a group of type ALL", async () => {

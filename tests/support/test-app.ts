@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, RouteOptions } from "fastify";
 import { buildApp } from "../../server/app";
 import { loadConfig, type Config } from "../../server/config";
 import { openDatabase, type Database } from "../../server/db/client";
@@ -45,11 +45,13 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
   };
 }
 
-export async function createTestApp(options: { env?: Record<string, string>; seed?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; seed?: boolean; onRoute?: (route: RouteOptions) => void } = {},
+): Promise<TestApp> {
   const config = loadConfig({ DATA_DIR: "./data-test-unused", RATE_LIMIT_MAX: "100000", ...options.env }, "");
   const { database, drop } = await createTestDatabase();
   if (options.seed !== false) await seedDemoData(database.db);
-  const app = await buildApp({ config, database, logger: false, spaRoot: "/nonexistent" });
+  const app = await buildApp({ config, database, logger: false, spaRoot: "/nonexistent", onRoute: options.onRoute });
   await app.ready();
   return {
     app,

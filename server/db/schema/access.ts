@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, primaryKey, text, unique, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { applications } from "./applications";
 import { createdAt, id, updatedAt } from "./columns";
 import { companies } from "./company";
 import { GROUP_TYPES, LANGUAGE_CODES } from "../../../domain/access/current-user";
@@ -53,14 +54,16 @@ export const resourceGroups = pgTable(
   ],
 );
 
-/** The applications a SELECTED group lists (no foreign key yet: applications come later). */
+/** The applications a SELECTED group lists. */
 export const resourceGroupResources = pgTable(
   "resource_group_resources",
   {
     resourceGroupId: uuid()
       .notNull()
       .references(() => resourceGroups.id, { onDelete: "cascade" }),
-    resourceId: uuid().notNull(),
+    resourceId: uuid()
+      .notNull()
+      .references((): AnyPgColumn => applications.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.resourceGroupId, t.resourceId] }), index("resource_group_resources_resource_idx").on(t.resourceId)],
 );

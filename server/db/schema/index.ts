@@ -3,3 +3,4 @@ export * from "./access";
 export * from "./identity";
 export * from "./api-clients";
 export * from "./audit";
+export * from "./applications";

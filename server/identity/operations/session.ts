@@ -14,12 +14,16 @@ const MESSAGES = {
 
 /** The claims of an access token for operations that take one, with Cognito's messages when it is refused. */
 export async function verifiedAccess(ctx: OperationContext, token: string): Promise<AccessClaims> {
+  let claims: AccessClaims;
   try {
-    return await ctx.pool.verifier.verify(token);
+    claims = await ctx.pool.verifier.verify(token);
   } catch (error) {
     if (error instanceof TokenError) throw notAuthorized(MESSAGES[error.problem]);
     throw error;
   }
+  // A machine client's token has no user behind it, as with Cognito's client credentials tokens.
+  if (claims.kind !== "user") throw notAuthorized("Access Token does not have required scopes");
+  return claims;
 }
 
 const accessTokenInput = z.object({ AccessToken: tokenField });

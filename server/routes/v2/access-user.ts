@@ -15,7 +15,7 @@ export default async function accessUserRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id, email, first_name, last_name, language, companyId, roles } = request.user;
+      const { id, email, first_name, last_name, language, companyId, roles, application_roles } = request.user;
       return {
         id,
         email,
@@ -27,6 +27,7 @@ export default async function accessUserRoutes(app: FastifyInstance) {
           resource_group: { id: r.resource_group.id, name: r.resource_group.name, group_type: r.resource_group.group_type },
         })),
         companyId,
+        application_roles,
       };
     },
   );

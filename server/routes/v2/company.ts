@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
 import { problemSchema } from "../../../domain/api/problem";
-import { companySchema, companyUpdateSchema, type Company } from "../../../domain/entities/company";
+import { companySchema, companyUpdateSchema, logoUrl, type Company } from "../../../domain/entities/company";
 import type { Db } from "../../db/client";
-import { companies } from "../../db/schema";
+import { companies, companyLogos } from "../../db/schema";
 import { assertCan } from "../../plugins/ability";
 import { notFound } from "../../plugins/problem";
 
@@ -12,21 +12,31 @@ type CompanyRow = typeof companies.$inferSelect;
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 
-function toCompany(row: CompanyRow): Company {
+function toCompany(row: CompanyRow, logoSha256: string | null): Company {
   return {
     id: row.id,
     name: row.name,
     size: row.size,
     industry: row.industry,
-    // Logo upload (and the URL a stored logo is served from) is not built yet: no company has a logo to show.
-    logo_url: null,
+    logo_url: logoSha256 ? logoUrl(logoSha256) : null,
   };
+}
+
+/** The stored logo's hash only: the bytes stay in the database unless the logo itself is asked for. */
+async function logoSha256(db: Db, companyId: string): Promise<string | null> {
+  const [logo] = await db.select({ sha256: companyLogos.sha256 }).from(companyLogos).where(eq(companyLogos.companyId, companyId));
+  return logo?.sha256 ?? null;
 }
 
 async function findCompany(db: Db, companyId: string): Promise<CompanyRow> {
   const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
   if (!row) throw notFound("Company");
   return row;
+}
+
+/** The caller's company as the API shows it, logo URL included (also answered by the logo routes). */
+export async function loadCompany(db: Db, companyId: string): Promise<Company> {
+  return toCompany(await findCompany(db, companyId), await logoSha256(db, companyId));
 }
 
 /** Empty text clears an attribute, like null. */
@@ -41,7 +51,7 @@ export default async function companyRoutes(root: FastifyInstance) {
   app.get(
     "/company",
     { schema: { tags: ["company"], summary: "The signed-in user's company", response: { 200: companySchema, ...problems } } },
-    async (request) => toCompany(await findCompany(db(), companyOf(request))),
+    async (request) => loadCompany(db(), companyOf(request)),
   );
 
   app.patch(
@@ -74,7 +84,7 @@ export default async function companyRoutes(root: FastifyInstance) {
           .where(eq(companies.id, companyId))
           .returning();
       }
-      return toCompany(row);
+      return toCompany(row, await logoSha256(db(), companyId));
     },
   );
 }

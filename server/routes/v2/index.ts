@@ -1,7 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import accessUserRoutes from "./access-user";
+import accessUserRoleRoutes from "./access-user-roles";
 import accessUsersRoutes from "./access-users";
+import apiClientRoutes from "./api-clients";
+import applicationAccessRoutes from "./application-access";
+import applicationMetricsRoutes from "./application-metrics";
+import applicationRecordRoutes from "./application-records";
+import applicationRoutes from "./applications";
 import companyRoutes from "./company";
+import companyLogoRoutes from "./company-logo";
 import resourceGroupRoutes from "./resource-groups";
 
 /**
@@ -13,7 +20,14 @@ export default async function v2Routes(app: FastifyInstance) {
     api.addHook("onRequest", app.authenticate);
     await api.register(accessUserRoutes);
     await api.register(accessUsersRoutes);
+    await api.register(accessUserRoleRoutes);
     await api.register(resourceGroupRoutes);
+    await api.register(apiClientRoutes);
     await api.register(companyRoutes);
+    await api.register(companyLogoRoutes);
+    await api.register(applicationRoutes);
+    await api.register(applicationRecordRoutes);
+    await api.register(applicationAccessRoutes);
+    await api.register(applicationMetricsRoutes);
   });
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { problemSchema } from "../../../domain/api/problem";
 import {
   resourceGroupCreateSchema,
   resourceGroupIdParamsSchema,
@@ -14,26 +13,17 @@ import {
   type ResourceGroup,
 } from "../../../domain/entities/resource-group";
 import type { Db } from "../../db/client";
-import { resourceGroupResources, resourceGroups, roleAssignments } from "../../db/schema";
+import { applications, resourceGroupResources, resourceGroups, roleAssignments } from "../../db/schema";
 import { assertCan } from "../../plugins/ability";
-import { conflict, notFound } from "../../plugins/problem";
+import { conflict, notFound, problemResponses } from "../../plugins/problem";
+import { likePattern } from "../../db/search";
+import { isUniqueViolation } from "../../db/errors";
 
 type GroupRow = typeof resourceGroups.$inferSelect;
-
-const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
-
-/** `%` and `_` in a search are literal characters, not patterns. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const NAME_TAKEN = () => conflict("A resource group with this name already exists.", [{ path: "name", message: "validation.nameTaken" }]);
 const ALL_HAS_NO_LIST = "A group of type ALL covers every application; only SELECTED groups list applications.";
 const IN_USE = "This resource group is used by role assignments; give those users another group or take the roles away first.";
-
-/** A unique-constraint violation, raw from the driver or wrapped by drizzle. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
 
 /** Groups with the applications they list, in the order given. */
 async function withResources(db: Db, rows: GroupRow[]): Promise<ResourceGroup[]> {
@@ -103,7 +93,7 @@ export default async function resourceGroupRoutes(root: FastifyInstance) {
         tags: ["access"],
         summary: "The company's resource groups",
         querystring: resourceGroupListQuerySchema,
-        response: { 200: resourceGroupListResponseSchema, ...problems },
+        response: { 200: resourceGroupListResponseSchema, ...problemResponses },
       },
     },
     async (request) => {
@@ -130,7 +120,7 @@ export default async function resourceGroupRoutes(root: FastifyInstance) {
         tags: ["access"],
         summary: "Create a resource group",
         body: resourceGroupCreateSchema,
-        response: { 201: resourceGroupSchema, ...problems },
+        response: { 201: resourceGroupSchema, ...problemResponses },
       },
     },
     async (request, reply) => {
@@ -157,7 +147,7 @@ export default async function resourceGroupRoutes(root: FastifyInstance) {
         summary: "Rename a resource group or change its type (a change to ALL drops its application list)",
         params: resourceGroupIdParamsSchema,
         body: resourceGroupUpdateSchema,
-        response: { 200: resourceGroupSchema, ...problems },
+        response: { 200: resourceGroupSchema, ...problemResponses },
       },
     },
     async (request) => {
@@ -199,7 +189,7 @@ export default async function resourceGroupRoutes(root: FastifyInstance) {
         tags: ["access"],
         summary: "Delete a resource group no role assignment uses",
         params: resourceGroupIdParamsSchema,
-        response: { 204: z.null(), ...problems },
+        response: { 204: z.null(), ...problemResponses },
       },
     },
     async (request, reply) => {
@@ -224,13 +214,17 @@ export default async function resourceGroupRoutes(root: FastifyInstance) {
         tags: ["access"],
         summary: "Add an application to a SELECTED group (idempotent)",
         params: resourceGroupResourceParamsSchema,
-        response: { 200: resourceGroupSchema, ...problems },
+        response: { 200: resourceGroupSchema, ...problemResponses },
       },
     },
     async (request) => {
       const group = await findGroup(db(), companyOf(request), request.params.resource_group_id);
       if (group.groupType === "ALL") throw conflict(ALL_HAS_NO_LIST);
-      // No applications table yet: any uuid is accepted (design §4); the foreign key comes with applications.
+      const [application] = await db()
+        .select({ id: applications.id })
+        .from(applications)
+        .where(and(eq(applications.id, request.params.resource_id), eq(applications.companyId, group.companyId)));
+      if (!application) throw notFound("Application");
       await db().insert(resourceGroupResources).values({ resourceGroupId: group.id, resourceId: request.params.resource_id }).onConflictDoNothing();
       const [result] = await withResources(db(), [group]);
       return result;
@@ -244,7 +238,7 @@ export default async function resourceGroupRoutes(root: FastifyInstance) {
         tags: ["access"],
         summary: "Take an application out of a SELECTED group (idempotent)",
         params: resourceGroupResourceParamsSchema,
-        response: { 204: z.null(), ...problems },
+        response: { 204: z.null(), ...problemResponses },
       },
     },
     async (request, reply) => {

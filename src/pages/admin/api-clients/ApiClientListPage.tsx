@@ -1,4 +1,116 @@
-// Being built (issue 4).
+import { useMemo, useState } from "react";
+import { Alert, Box, Button, FormControlLabel, InputAdornment, Switch, TextField, Typography } from "@mui/material";
+import AddOutlined from "@mui/icons-material/AddOutlined";
+import SearchOutlined from "@mui/icons-material/SearchOutlined";
+import { DataGrid } from "@mui/x-data-grid";
+import { useDelete, type HttpError } from "@refinedev/core";
+import { useDataGrid } from "@refinedev/mui";
+import { useTranslation } from "react-i18next";
+import type { ApiClient } from "../../../../domain/entities/api-client";
+import { ConfirmDialog } from "../../../components/dialogs/ConfirmDialog";
+import { notify } from "../../../providers/notifications";
+import { useFormatDateTime, useGridLocaleText, useGridSearch } from "../../../components/data-grid/grid-support";
+import { apiClientColumns } from "./api-client-columns";
+import { API_CLIENTS_META, CreateApiClientDialog } from "./CreateApiClientDialog";
+
+/** /api-access (spec §7 Access): the company's API clients; create one (secret shown once) or revoke it. */
 export default function ApiClientListPage() {
-  return null;
+  const { t } = useTranslation();
+  const formatDateTime = useFormatDateTime();
+  const localeText = useGridLocaleText();
+  const { dataGridProps, filters, setFilters, setCurrentPage, tableQuery } = useDataGrid<ApiClient>({
+    resource: "api-access",
+    meta: API_CLIENTS_META,
+    sorters: { initial: [{ field: "created_at", order: "desc" }] },
+  });
+  const [search, setSearch] = useGridSearch({ filters, setFilters, setCurrentPage });
+  const showRevoked = filters.some((f) => "field" in f && f.field === "include_revoked" && f.value === "true");
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiClient | null>(null);
+  const [revokeError, setRevokeError] = useState<string | null>(null);
+  const { mutateAsync: revoke } = useDelete<ApiClient, HttpError>();
+
+  const columns = useMemo(
+    () =>
+      apiClientColumns({
+        t,
+        formatDateTime,
+        onRevoke: (client) => {
+          setRevokeError(null);
+          setRevoking(client);
+        },
+      }),
+    [t, formatDateTime],
+  );
+
+  const toggleRevoked = (on: boolean) => {
+    setFilters([{ field: "include_revoked", operator: "eq", value: on ? "true" : undefined }], "merge");
+    setCurrentPage(1);
+  };
+
+  const confirmRevoke = async () => {
+    if (!revoking) return;
+    try {
+      await revoke({ resource: "api-access", id: revoking.id, meta: API_CLIENTS_META, successNotification: false, errorNotification: false });
+      notify({ message: t("api-clients.revoked"), severity: "success" });
+    } catch (error) {
+      setRevokeError(t("api-clients.revokeFailed", { message: (error as HttpError).message }));
+      throw error;
+    }
+  };
+
+  return (
+    <Box sx={{ display: "grid", gap: 2 }}>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}>
+        <Typography variant="h5" component="h1">
+          {t("api-clients.title")}
+        </Typography>
+        <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
+          {t("api-clients.create")}
+        </Button>
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 860 }}>
+        {t("api-clients.help")}
+      </Typography>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 3, flexWrap: "wrap" }}>
+        <TextField
+          label={t("api-clients.search")}
+          type="search"
+          size="small"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ width: 360, maxWidth: "100%" }}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> } }}
+        />
+        <FormControlLabel control={<Switch checked={showRevoked} onChange={(e) => toggleRevoked(e.target.checked)} slotProps={{ input: { role: "switch" } }} />} label={t("api-clients.showRevoked")} />
+      </Box>
+      {tableQuery.error && <Alert severity="error">{tableQuery.error.message}</Alert>}
+      <DataGrid
+        {...dataGridProps}
+        columns={columns}
+        aria-label={t("api-clients.title")}
+        disableColumnFilter
+        pageSizeOptions={[10, 25, 50, 100]}
+        localeText={localeText}
+        getRowHeight={() => "auto"}
+        autoHeight
+      />
+      {creating && <CreateApiClientDialog onClose={() => setCreating(false)} onCreated={() => void tableQuery.refetch()} />}
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t("api-clients.revokeTitle")}
+        confirmLabel={t("api-clients.revokeConfirm")}
+        destructive
+        onClose={() => setRevoking(null)}
+        onConfirm={confirmRevoke}
+      >
+        {revoking && t("api-clients.revokeBody", { name: revoking.name })}
+        {revokeError && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {revokeError}
+          </Alert>
+        )}
+      </ConfirmDialog>
+    </Box>
+  );
 }

@@ -1,4 +1,110 @@
-// Being built (issue 4).
+import { useMemo, useState } from "react";
+import { Alert, Box, Button, InputAdornment, TextField, Typography } from "@mui/material";
+import AddOutlined from "@mui/icons-material/AddOutlined";
+import SearchOutlined from "@mui/icons-material/SearchOutlined";
+import { DataGrid } from "@mui/x-data-grid";
+import { useDelete, type HttpError } from "@refinedev/core";
+import { useDataGrid } from "@refinedev/mui";
+import { useTranslation } from "react-i18next";
+import type { ResourceGroup } from "../../../../domain/entities/resource-group";
+import { ConfirmDialog } from "../../../components/dialogs/ConfirmDialog";
+import { notify } from "../../../providers/notifications";
+import { groupColumns } from "./group-columns";
+import { GroupFormDialog } from "./GroupFormDialog";
+import { useFormatDateTime, useGridLocaleText, useGridSearch } from "../../../components/data-grid/grid-support";
+
+const META = { path: "access/resource-groups" };
+
+/** /application-groups (spec §7 Access): the company's resource groups, created, edited and deleted here. */
 export default function GroupListPage() {
-  return null;
+  const { t } = useTranslation();
+  const formatDateTime = useFormatDateTime();
+  const localeText = useGridLocaleText();
+  const { dataGridProps, filters, setFilters, setCurrentPage, tableQuery } = useDataGrid<ResourceGroup>({
+    resource: "application-groups",
+    meta: META,
+    sorters: { initial: [{ field: "name", order: "asc" }] },
+  });
+  const [search, setSearch] = useGridSearch({ filters, setFilters, setCurrentPage });
+  const [form, setForm] = useState<{ group?: ResourceGroup } | null>(null);
+  const [deleting, setDeleting] = useState<ResourceGroup | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { mutateAsync: deleteGroup } = useDelete<ResourceGroup, HttpError>();
+
+  const columns = useMemo(
+    () =>
+      groupColumns({
+        t,
+        formatDateTime,
+        onEdit: (group) => setForm({ group }),
+        onDelete: (group) => {
+          setDeleteError(null);
+          setDeleting(group);
+        },
+      }),
+    [t, formatDateTime],
+  );
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteGroup({ resource: "application-groups", id: deleting.id, meta: META, successNotification: false, errorNotification: false });
+      notify({ message: t("groups.deleted"), severity: "success" });
+    } catch (error) {
+      // E.g. 409 while role assignments still use the group: the server's detail says what to do.
+      setDeleteError(t("groups.deleteFailed", { message: (error as HttpError).message }));
+      throw error;
+    }
+  };
+
+  return (
+    <Box sx={{ display: "grid", gap: 2 }}>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}>
+        <Typography variant="h5" component="h1">
+          {t("groups.title")}
+        </Typography>
+        <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setForm({})}>
+          {t("groups.create")}
+        </Button>
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 860 }}>
+        {t("groups.help")}
+      </Typography>
+      <TextField
+        label={t("groups.search")}
+        type="search"
+        size="small"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        sx={{ maxWidth: 360 }}
+        slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> } }}
+      />
+      {tableQuery.error && <Alert severity="error">{tableQuery.error.message}</Alert>}
+      <DataGrid
+        {...dataGridProps}
+        columns={columns}
+        aria-label={t("groups.title")}
+        disableColumnFilter
+        pageSizeOptions={[10, 25, 50, 100]}
+        localeText={localeText}
+        autoHeight
+      />
+      {form && <GroupFormDialog group={form.group} onClose={() => setForm(null)} onChanged={() => void tableQuery.refetch()} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("groups.deleteTitle")}
+        confirmLabel={t("common.actions.delete")}
+        destructive
+        onClose={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      >
+        {deleting && t("groups.deleteBody", { name: deleting.name })}
+        {deleteError && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {deleteError}
+          </Alert>
+        )}
+      </ConfirmDialog>
+    </Box>
+  );
 }

@@ -1,0 +1,167 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { APPROVAL_STATUSES, DEVELOPMENT_STATUSES } from "../../../domain/workflow";
+import { RISK_TIERS } from "../../../domain/risk/tiers";
+import type { ApplicationDetails, FlaggedDescriptor, RuleId, TierRuleOutcomes } from "../../../domain/risk";
+import { createdAt, id, updatedAt } from "./columns";
+import { companies } from "./company";
+import { roles, users } from "./access";
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+/** An AI application (spec §3): its answers, the classification they give, and its two statuses. */
+export const applications = pgTable(
+  "applications",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    description: text(),
+    ownerId: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** The questionnaire's answers (risk-model §1), every question present, null when unanswered. */
+    details: jsonb().$type<ApplicationDetails>().notNull(),
+    /** The classification of `details` (domain/risk classify): null tier = not assessed. */
+    riskTier: text({ enum: RISK_TIERS }),
+    riskDescriptors: jsonb().$type<FlaggedDescriptor[]>().notNull().default([]),
+    rulesFired: jsonb().$type<RuleId[]>().notNull().default([]),
+    tierRuleOutcomes: jsonb().$type<TierRuleOutcomes>().notNull(),
+    approvalStatus: text({ enum: APPROVAL_STATUSES }).notNull().default("draft"),
+    developmentStatus: text({ enum: DEVELOPMENT_STATUSES }).notNull().default("idea"),
+    /** Who submitted it last: never the one who approves it (risk-model §4). */
+    submittedBy: uuid(),
+    /** Why an approval was reset to draft (a workflow.resetReasons key), until it is submitted again. */
+    approvalResetReason: text(),
+    approvedAt: timestamp({ withTimezone: true }),
+    lastReviewedAt: timestamp({ withTimezone: true }),
+    /** Risk-model §6: set on approval and on each recorded review; null for low and not assessed. */
+    nextReviewDue: date({ mode: "string" }),
+    createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("applications_company_name_key").on(t.companyId, sql`lower(${t.name})`),
+    index("applications_company_updated_idx").on(t.companyId, t.updatedAt),
+    index("applications_company_tier_idx").on(t.companyId, t.riskTier),
+    index("applications_company_approval_idx").on(t.companyId, t.approvalStatus),
+    check("applications_risk_tier_check", sql`${t.riskTier} is null or ${t.riskTier} in (${inList(RISK_TIERS)})`),
+    check("applications_approval_status_check", sql`${t.approvalStatus} in (${inList(APPROVAL_STATUSES)})`),
+    check("applications_development_status_check", sql`${t.developmentStatus} in (${inList(DEVELOPMENT_STATUSES)})`),
+  ],
+);
+
+/** Risk-model §7: every save that changes the tier or the descriptors. */
+export const applicationAssessments = pgTable(
+  "application_assessments",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    assessedById: uuid(),
+    assessedByName: text().notNull(),
+    details: jsonb().$type<ApplicationDetails>().notNull(),
+    riskTier: text({ enum: RISK_TIERS }),
+    riskDescriptors: jsonb().$type<FlaggedDescriptor[]>().notNull(),
+    rulesFired: jsonb().$type<RuleId[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("application_assessments_app_idx").on(t.applicationId, t.createdAt)],
+);
+
+export const applicationComments = pgTable(
+  "application_comments",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    authorId: uuid(),
+    authorName: text().notNull(),
+    /** Plain text with line breaks; never HTML (rendered as text). */
+    body: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("application_comments_app_idx").on(t.applicationId, t.createdAt)],
+);
+
+/** Per-application grants (GET/PUT/DELETE /applications/{id}/role-assignments), on top of resource groups. */
+export const applicationRoleAssignments = pgTable(
+  "application_role_assignments",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    roleId: uuid()
+      .notNull()
+      .references(() => roles.id),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("application_role_assignments_key").on(t.applicationId, t.userId, t.roleId), index("application_role_assignments_user_idx").on(t.userId)],
+);
+
+export const PROCESSING_STATUSES = ["created", "waiting", "analyzing", "ready", "error"] as const;
+
+/** Design §8: the queue of processing items (documents now, tests later), claimed with FOR UPDATE SKIP LOCKED. */
+export const processingItems = pgTable(
+  "processing_items",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    kind: text({ enum: ["document", "test"] }).notNull(),
+    status: text({ enum: PROCESSING_STATUSES }).notNull().default("created"),
+    error: text(),
+    attempts: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("processing_items_waiting_idx").on(t.status, t.createdAt),
+    check("processing_items_status_check", sql`${t.status} in (${inList(PROCESSING_STATUSES)})`),
+  ],
+);
+
+/** A file attached to an application (design §7): the storage key is ours, never the user's file name. */
+export const applicationDocuments = pgTable(
+  "application_documents",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    /** The user's file name, shown only. */
+    name: text().notNull(),
+    storageKey: text().notNull().unique(),
+    /** Sniffed from the bytes once uploaded; null until then. */
+    contentType: text(),
+    size: integer(),
+    processingItemId: uuid()
+      .notNull()
+      .references(() => processingItems.id),
+    uploadedById: uuid(),
+    uploadedByName: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("application_documents_app_idx").on(t.applicationId, t.createdAt)],
+);

@@ -1,0 +1,171 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { and, asc, count, desc, eq } from "drizzle-orm";
+import { listQuerySchema } from "../../../domain/api/list";
+import {
+  activityListResponseSchema,
+  applicationDetailsResponseSchema,
+  applicationIdParamsSchema,
+  assessmentListResponseSchema,
+  commentCreateSchema,
+  commentListResponseSchema,
+  commentSchema,
+} from "../../../domain/entities/application";
+import { missingRequiredAnswers } from "../../../domain/risk";
+import { findApplication } from "../../applications/store";
+import { actorOf } from "../../audit/record";
+import { applicationAssessments, applicationComments, auditLog } from "../../db/schema";
+import { problemResponses } from "../../plugins/problem";
+
+const pageQuerySchema = listQuerySchema(["created_at"]);
+const page = (query: { page: number; page_size: number }) => ({ limit: query.page_size, offset: (query.page - 1) * query.page_size });
+
+/** What an application has on record: its answers with reasons, assessments, comments and activity (spec §7). */
+export default async function applicationRecordRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = () => root.db;
+
+  app.get(
+    "/applications/:id/details",
+    {
+      schema: {
+        tags: ["applications"],
+        summary: "The answers and their classification with the rules that fired",
+        params: applicationIdParamsSchema,
+        response: { 200: applicationDetailsResponseSchema, ...problemResponses },
+      },
+    },
+    async (request) => {
+      const { row } = await findApplication(db(), request, request.params.id);
+      return {
+        details: row.details,
+        risk_tier: row.riskTier,
+        risk_descriptors: row.riskDescriptors,
+        rules_fired: row.rulesFired,
+        tier_rule_outcomes: row.tierRuleOutcomes,
+        missing_required: missingRequiredAnswers(row.details),
+      };
+    },
+  );
+
+  app.get(
+    "/applications/:id/assessments",
+    {
+      schema: {
+        tags: ["applications"],
+        summary: "Every classification the application has had, newest first (risk-model §7)",
+        params: applicationIdParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: assessmentListResponseSchema, ...problemResponses },
+      },
+    },
+    async (request) => {
+      const { row } = await findApplication(db(), request, request.params.id);
+      const where = eq(applicationAssessments.applicationId, row.id);
+      const [{ total }] = await db().select({ total: count() }).from(applicationAssessments).where(where);
+      const rows = await db()
+        .select()
+        .from(applicationAssessments)
+        .where(where)
+        .orderBy(desc(applicationAssessments.createdAt), desc(applicationAssessments.id))
+        .limit(page(request.query).limit)
+        .offset(page(request.query).offset);
+      return {
+        total,
+        items: rows.map((a) => ({
+          id: a.id,
+          assessed_by: { id: a.assessedById, name: a.assessedByName },
+          created_at: a.createdAt.toISOString(),
+          details: a.details,
+          risk_tier: a.riskTier,
+          risk_descriptors: a.riskDescriptors,
+          rules_fired: a.rulesFired,
+        })),
+      };
+    },
+  );
+
+  app.get(
+    "/applications/:id/comments",
+    {
+      schema: {
+        tags: ["applications"],
+        summary: "The discussion of an application, oldest first",
+        params: applicationIdParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: commentListResponseSchema, ...problemResponses },
+      },
+    },
+    async (request) => {
+      const { row } = await findApplication(db(), request, request.params.id);
+      const where = eq(applicationComments.applicationId, row.id);
+      const [{ total }] = await db().select({ total: count() }).from(applicationComments).where(where);
+      const rows = await db()
+        .select()
+        .from(applicationComments)
+        .where(where)
+        .orderBy(asc(applicationComments.createdAt), asc(applicationComments.id))
+        .limit(page(request.query).limit)
+        .offset(page(request.query).offset);
+      return { total, items: rows.map((c) => ({ id: c.id, author: { id: c.authorId, name: c.authorName }, body: c.body, created_at: c.createdAt.toISOString() })) };
+    },
+  );
+
+  app.post(
+    "/applications/:id/comments",
+    {
+      schema: {
+        tags: ["applications"],
+        summary: "Comment on an application (plain text; line breaks kept)",
+        params: applicationIdParamsSchema,
+        body: commentCreateSchema,
+        response: { 201: commentSchema, ...problemResponses },
+      },
+    },
+    async (request, reply) => {
+      const { row } = await findApplication(db(), request, request.params.id);
+      const actor = actorOf(request.user);
+      const [comment] = await db()
+        .insert(applicationComments)
+        .values({ companyId: row.companyId, applicationId: row.id, authorId: actor.id, authorName: actor.name, body: request.body.body })
+        .returning();
+      return reply.code(201).send({ id: comment.id, author: { id: comment.authorId, name: comment.authorName }, body: comment.body, created_at: comment.createdAt.toISOString() });
+    },
+  );
+
+  app.get(
+    "/applications/:id/activity",
+    {
+      schema: {
+        tags: ["applications"],
+        summary: "The audit entries of the application's governance changes, newest first",
+        params: applicationIdParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: activityListResponseSchema, ...problemResponses },
+      },
+    },
+    async (request) => {
+      const { row } = await findApplication(db(), request, request.params.id);
+      const where = and(eq(auditLog.companyId, row.companyId), eq(auditLog.entityType, "application"), eq(auditLog.entityId, row.id));
+      const [{ total }] = await db().select({ total: count() }).from(auditLog).where(where);
+      const rows = await db()
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(page(request.query).limit)
+        .offset(page(request.query).offset);
+      return {
+        total,
+        items: rows.map((e) => ({
+          id: e.id,
+          actor: { id: e.actorId, type: e.actorType, name: e.actorName },
+          action: e.action,
+          before: e.before,
+          after: e.after,
+          created_at: e.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+}

@@ -1,0 +1,233 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { roleMatches } from "../../../domain/access/abilities";
+import {
+  NOT_ASSESSED,
+  applicationCreateSchema,
+  applicationIdParamsSchema,
+  applicationListQuerySchema,
+  applicationListResponseSchema,
+  applicationSchema,
+  applicationUpdateSchema,
+  type ApplicationListQuery,
+} from "../../../domain/entities/application";
+import { RISK_TIERS } from "../../../domain/risk";
+import { APPROVAL_STATUSES, DEVELOPMENT_STATUSES } from "../../../domain/workflow";
+import { scopeOf } from "../../access/scope";
+import { applyApprovalMove, applyDevelopmentMove, applyEdit } from "../../applications/changes";
+import { findApplication, newApplicationValues, ownerName, selectApplications, toApplication, type ApplicationRow } from "../../applications/store";
+import { actorOf, recordAudit } from "../../audit/record";
+import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
+import { applications, resourceGroupResources, resourceGroups, users } from "../../db/schema";
+import { likePattern } from "../../db/search";
+import { assertCan } from "../../plugins/ability";
+import type { CurrentUser } from "../../plugins/auth";
+import { badRequest, conflict, notFound, problemResponses } from "../../plugins/problem";
+
+const NAME_TAKEN = () => conflict("An application with this name already exists.", [{ path: "name", message: "validation.nameTaken" }]);
+
+/** Orders a status column by its place in the workflow, not alphabetically. */
+const rank = (column: SQL, values: readonly string[]) =>
+  sql`case ${column} ${sql.join(
+    values.map((v, i) => sql`when ${v} then ${i}`),
+    sql` `,
+  )} else ${values.length} end`;
+
+function sortOrder(sort: string | undefined): SQL[] {
+  const descending = sort?.startsWith("-") ?? false;
+  const key = sort?.replace(/^-/, "") ?? "name";
+  const dir = descending ? desc : asc;
+  const column: Record<string, SQL> = {
+    name: sql`lower(${applications.name})`,
+    risk_tier: rank(sql`${applications.riskTier}`, RISK_TIERS),
+    approval_status: rank(sql`${applications.approvalStatus}`, APPROVAL_STATUSES),
+    development_status: rank(sql`${applications.developmentStatus}`, DEVELOPMENT_STATUSES),
+    owner: sql`lower(${ownerName})`,
+    next_review_due: sql`${applications.nextReviewDue}`,
+    created_at: sql`${applications.createdAt}`,
+    updated_at: sql`${applications.updatedAt}`,
+  };
+  const order = sql`${column[key]} ${descending ? sql`desc` : sql`asc`} nulls last`;
+  return [order, dir(applications.id)];
+}
+
+function filtersOf(query: ApplicationListQuery): SQL[] {
+  const filters: SQL[] = [];
+  if (query.q) filters.push(or(ilike(applications.name, likePattern(query.q)), ilike(applications.description, likePattern(query.q)))!);
+  if (query.risk_tier?.length) {
+    const tiers = query.risk_tier.filter((t) => t !== NOT_ASSESSED) as (typeof RISK_TIERS)[number][];
+    const parts: SQL[] = [];
+    if (tiers.length) parts.push(inArray(applications.riskTier, tiers));
+    if (query.risk_tier.includes(NOT_ASSESSED)) parts.push(isNull(applications.riskTier));
+    filters.push(or(...parts)!);
+  }
+  if (query.approval_status?.length) filters.push(inArray(applications.approvalStatus, query.approval_status));
+  if (query.development_status?.length) filters.push(inArray(applications.developmentStatus, query.development_status));
+  if (query.owner?.length) filters.push(inArray(applications.ownerId, query.owner));
+  return filters;
+}
+
+/** The applications the caller may read, as a WHERE clause (design §6). */
+export const readableApplications = (request: FastifyRequest) =>
+  and(eq(applications.companyId, request.user.companyId), scopeOf(request.ability, "read", "Application", applications))!;
+
+/**
+ * The SELECTED group a new application joins so that its creator keeps seeing it: none when the creator
+ * already sees every application (an ALL group, or an Administrator), the one they name, or their only one.
+ */
+async function groupToJoin(db: Db, user: CurrentUser, requested: string | undefined): Promise<string | null> {
+  const contributorGroups = user.roles.filter((r) => roleMatches(r.name, "ApplicationContributor")).map((r) => r.resource_group);
+  const seesAll = user.roles.some((r) => roleMatches(r.name, "Administrator")) || contributorGroups.some((g) => g.group_type === "ALL");
+  if (requested) {
+    const [group] = await db
+      .select()
+      .from(resourceGroups)
+      .where(and(eq(resourceGroups.id, requested), eq(resourceGroups.companyId, user.companyId)));
+    const allowed = group && group.groupType === "SELECTED" && (seesAll || contributorGroups.some((g) => g.id === group.id));
+    if (!allowed) throw notFound("Resource group");
+    return group.id;
+  }
+  if (seesAll) return null;
+  const selected = contributorGroups.filter((g) => g.group_type === "SELECTED");
+  if (selected.length === 1) return selected[0].id;
+  throw badRequest("You contribute to several application groups: choose the one the application joins.", [
+    { path: "resource_group_id", message: "validation.required" },
+  ]);
+}
+
+async function ownerInCompany(db: Db, companyId: string, ownerId: string | null | undefined) {
+  if (!ownerId) return;
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, ownerId), eq(users.companyId, companyId)));
+  if (!owner) throw notFound("Owner");
+}
+
+/** AI applications (spec §7 Applications): the inventory, each one's edits and status moves. */
+export default async function applicationRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = () => root.db;
+
+  app.get(
+    "/applications",
+    {
+      schema: {
+        tags: ["applications"],
+        summary: "The applications the caller can see",
+        querystring: applicationListQuerySchema,
+        response: { 200: applicationListResponseSchema, ...problemResponses },
+      },
+    },
+    async (request) => {
+      const { page, page_size, sort } = request.query;
+      const where = and(readableApplications(request), ...filtersOf(request.query));
+      const [{ total }] = await db()
+        .select({ total: count() })
+        .from(applications)
+        .leftJoin(users, eq(users.id, applications.ownerId))
+        .where(where);
+      const rows = await selectApplications(db())
+        .where(where)
+        .orderBy(...sortOrder(sort))
+        .limit(page_size)
+        .offset((page - 1) * page_size);
+      return { items: rows.map(toApplication), total };
+    },
+  );
+
+  app.post(
+    "/applications",
+    {
+      schema: {
+        tags: ["applications"],
+        summary: "Add an application to the inventory",
+        body: applicationCreateSchema,
+        response: { 201: applicationSchema, ...problemResponses },
+      },
+      preHandler: async (request) => assertCan(request, "create", "Application", "Only a contributor or an administrator can add applications."),
+    },
+    async (request, reply) => {
+      const { name, description, owner_id, resource_group_id, details } = request.body;
+      const user = request.user;
+      await ownerInCompany(db(), user.companyId, owner_id);
+      const groupId = await groupToJoin(db(), user, resource_group_id);
+      const isPerson = user.actor === "user";
+      let row: ApplicationRow;
+      try {
+        row = await db().transaction(async (tx) => {
+          const [created] = await tx
+            .insert(applications)
+            .values(
+              newApplicationValues({
+                companyId: user.companyId,
+                name,
+                description,
+                ownerId: owner_id === undefined ? (isPerson ? user.id : null) : owner_id,
+                createdBy: isPerson ? user.id : null,
+                details,
+              }),
+            )
+            .returning();
+          if (groupId) await tx.insert(resourceGroupResources).values({ resourceGroupId: groupId, resourceId: created.id });
+          await recordAudit(tx, actorOf(user), {
+            entityType: "application",
+            entityId: created.id,
+            action: "application.created",
+            after: { name: created.name, risk_tier: created.riskTier, resource_group_id: groupId },
+          });
+          return created;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw NAME_TAKEN();
+        throw error;
+      }
+      const [created] = await selectApplications(db()).where(eq(applications.id, row.id));
+      return reply.code(201).send(toApplication(created));
+    },
+  );
+
+  app.get(
+    "/applications/:id",
+    {
+      schema: { tags: ["applications"], summary: "One application", params: applicationIdParamsSchema, response: { 200: applicationSchema, ...problemResponses } },
+    },
+    async (request) => toApplication(await findApplication(db(), request, request.params.id)),
+  );
+
+  app.put(
+    "/applications/:id",
+    {
+      schema: {
+        tags: ["applications"],
+        summary: "Edit an application, or move its approval or development status (a body with only that status)",
+        params: applicationIdParamsSchema,
+        body: applicationUpdateSchema,
+        response: { 200: applicationSchema, ...problemResponses },
+      },
+    },
+    async (request) => {
+      const { body, user } = request;
+      const isApprovalMove = body.approval_status !== undefined;
+      // Approval moves are checked by role in the workflow; edits and development moves need `update`.
+      await findApplication(db(), request, request.params.id, isApprovalMove ? "read" : "update", "Only a contributor or an administrator can change this application.");
+      await ownerInCompany(db(), user.companyId, body.owner_id);
+      try {
+        await db().transaction(async (tx) => {
+          // Locked, so two moves or edits at once apply one after the other, each to what the other left.
+          const [row] = await tx.select().from(applications).where(eq(applications.id, request.params.id)).for("update");
+          if (body.approval_status !== undefined) await applyApprovalMove(tx, row, body.approval_status, user, actorOf(user));
+          else if (body.development_status !== undefined) await applyDevelopmentMove(tx, row, body.development_status, actorOf(user));
+          else await applyEdit(tx, row, body, actorOf(user));
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw NAME_TAKEN();
+        throw error;
+      }
+      const [updated] = await selectApplications(db()).where(eq(applications.id, request.params.id));
+      return toApplication(updated);
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { CrudFilter } from "@refinedev/core";
+import type { GridLocaleText } from "@mui/x-data-grid";
+import { esES } from "@mui/x-data-grid/locales";
+
+/** Time between the last keystroke and the server search. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The admin grids speak the UI's language, not only English (MUI ships the Spanish texts). */
+export function useGridLocaleText(): Partial<GridLocaleText> | undefined {
+  const { i18n } = useTranslation();
+  return i18n.resolvedLanguage === "es" ? esES.components.MuiDataGrid.defaultProps.localeText : undefined;
+}
+
+/** A date-time in the UI's language, e.g. "21 Nov 2026, 14:05". */
+export function useFormatDateTime(): (iso: string) => string {
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? "en", { dateStyle: "medium", timeStyle: "short" });
+    return (iso: string) => format.format(new Date(iso));
+  }, [i18n.resolvedLanguage]);
+}
+
+interface SearchableTable {
+  filters: CrudFilter[];
+  setFilters(filters: CrudFilter[], behavior?: "merge" | "replace"): void;
+  setCurrentPage(page: number): void;
+}
+
+/**
+ * The grid's search box: typed text becomes the `q` filter (design §4) once typing pauses,
+ * merged so other filters (e.g. include_revoked) stay; a new search starts at page 1.
+ */
+export function useGridSearch({ filters, setFilters, setCurrentPage }: SearchableTable): [string, (text: string) => void] {
+  const initial = filters.find((f) => "field" in f && f.field === "q")?.value;
+  const [text, setText] = useState<string>(typeof initial === "string" ? initial : "");
+  const [applied, setApplied] = useState(text);
+  useEffect(() => {
+    if (text === applied) return;
+    const timer = setTimeout(() => {
+      setApplied(text);
+      setFilters([{ field: "q", operator: "contains", value: text.trim() || undefined }], "merge");
+      setCurrentPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, applied, setFilters, setCurrentPage]);
+  return [text, setText];
+}

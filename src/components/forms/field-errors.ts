@@ -1,0 +1,24 @@
+import type { HttpError } from "@refinedev/core";
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+
+/**
+ * Puts the problem's field errors (`errors: [{path, message}]`, messages being `validation.*` keys)
+ * on the form's fields; answers whether any field took one, so the caller shows the rest elsewhere.
+ */
+export function applyFieldErrors<T extends FieldValues>(error: HttpError, fields: readonly Path<T>[], setError: UseFormSetError<T>): boolean {
+  let applied = false;
+  for (const [path, messages] of Object.entries(error.errors ?? {})) {
+    const message = Array.isArray(messages) ? messages[0] : typeof messages === "string" ? messages : undefined;
+    if (!message || !(fields as readonly string[]).includes(path)) continue;
+    setError(path as Path<T>, { type: "server", message });
+    applied = true;
+  }
+  return applied;
+}
+
+/** Field messages are i18n keys from the shared schemas or the server; anything else is shown as written. */
+export function useFieldMessage(): (message: string | undefined) => string | undefined {
+  const { t } = useTranslation();
+  return (message) => (message === undefined ? undefined : message.startsWith("validation.") ? t(message) : message);
+}

@@ -1,0 +1,124 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { Controller, useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from "@mui/material";
+import { useCreate, type HttpError } from "@refinedev/core";
+import { useTranslation } from "react-i18next";
+import { LANGUAGE_CODES } from "../../../../domain/access/current-user";
+import { userCreateSchema, type User } from "../../../../domain/entities/user";
+import { notify } from "../../../providers/notifications";
+import { applyFieldErrors, useFieldMessage } from "../../../components/forms/field-errors";
+import { USERS_META, USERS_RESOURCE } from "./user-support";
+
+type FormInput = z.input<typeof userCreateSchema>;
+type FormOutput = z.output<typeof userCreateSchema>;
+const FIELDS = ["email", "first_name", "last_name", "language"] as const;
+
+/** Invites a user (POST /access/users): the server e-mails a temporary password; then the admin gives roles on the user's page. */
+export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const fieldMessage = useFieldMessage();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { mutateAsync: create } = useCreate<User, HttpError, FormOutput>();
+  const defaultLanguage = i18n.resolvedLanguage === "es" ? "es" : "en";
+  const { register, handleSubmit, control, formState, setError, reset } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(userCreateSchema),
+    defaultValues: { email: "", first_name: "", last_name: "", language: defaultLanguage },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const close = () => {
+    if (isSubmitting) return;
+    reset();
+    setFailure(null);
+    onClose();
+  };
+
+  const onSubmit = async (values: FormOutput) => {
+    setFailure(null);
+    try {
+      const { data } = await create({ resource: USERS_RESOURCE, meta: USERS_META, values, successNotification: false, errorNotification: false });
+      notify({ message: t("users.created", { email: data.email }), severity: "success" });
+      reset();
+      onClose();
+      // Roles are given on the user's page; a new user has none yet.
+      navigate(`/manage-users/${data.id}`);
+    } catch (error) {
+      const problem = error as HttpError;
+      // 409 duplicate e-mail arrives as a field error (validation.emailTaken) and belongs on the field.
+      if (!applyFieldErrors(problem, FIELDS, setError)) setFailure(t("users.createDialog.failed", { message: problem.message }));
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby="create-user-title" maxWidth="sm" fullWidth>
+      <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <DialogTitle id="create-user-title">{t("users.createDialog.title")}</DialogTitle>
+        <DialogContent sx={{ display: "grid", gap: 2 }}>
+          <DialogContentText>{t("users.createDialog.help")}</DialogContentText>
+          {failure && (
+            <Alert severity="error" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <TextField
+            label={t("users.fields.email")}
+            type="email"
+            autoComplete="off"
+            autoFocus
+            required
+            {...register("email")}
+            error={Boolean(errors.email)}
+            helperText={fieldMessage(errors.email?.message)}
+          />
+          <TextField
+            label={t("users.fields.firstName")}
+            autoComplete="off"
+            required
+            {...register("first_name")}
+            error={Boolean(errors.first_name)}
+            helperText={fieldMessage(errors.first_name?.message)}
+          />
+          <TextField
+            label={t("users.fields.lastName")}
+            autoComplete="off"
+            required
+            {...register("last_name")}
+            error={Boolean(errors.last_name)}
+            helperText={fieldMessage(errors.last_name?.message)}
+          />
+          <Controller
+            name="language"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                select
+                label={t("users.fields.language")}
+                {...field}
+                error={Boolean(errors.language)}
+                helperText={fieldMessage(errors.language?.message)}
+              >
+                {LANGUAGE_CODES.map((code) => (
+                  <MenuItem key={code} value={code} lang={code}>
+                    {t(`users.languages.${code}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={isSubmitting}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>
+            {t("users.createDialog.submit")}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

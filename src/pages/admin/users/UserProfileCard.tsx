@@ -1,0 +1,107 @@
+import { useEffect, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Box, Button, Card, CardContent, MenuItem, TextField, Typography } from "@mui/material";
+import { useUpdate, type HttpError } from "@refinedev/core";
+import { useTranslation } from "react-i18next";
+import { LANGUAGE_CODES } from "../../../../domain/access/current-user";
+import { userUpdateSchema, type User, type UserUpdate } from "../../../../domain/entities/user";
+import { notify } from "../../../providers/notifications";
+import { applyFieldErrors, useFieldMessage } from "../../../components/forms/field-errors";
+import { USERS_META, USERS_RESOURCE } from "./user-support";
+
+type Profile = UserUpdate;
+const FIELDS = ["first_name", "last_name", "language"] as const;
+
+const valuesOf = (user: User): Profile => ({ first_name: user.first_name, last_name: user.last_name, language: user.language });
+
+/** Name and language of a user (PATCH /access/users/{id}); the e-mail is the sign-in name and stays. */
+export function UserProfileCard({ user, onSaved }: { user: User; onSaved(user: User): void }) {
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { mutateAsync: update } = useUpdate<User, HttpError, Profile>();
+  const { register, handleSubmit, control, formState, setError, reset } = useForm<Profile>({
+    resolver: zodResolver(userUpdateSchema),
+    defaultValues: valuesOf(user),
+  });
+  const { errors, isDirty, isSubmitting } = formState;
+
+  // A refetched user (e.g. after a role change) resets the form only when nothing is being edited.
+  useEffect(() => {
+    if (!isDirty) reset(valuesOf(user));
+  }, [user, isDirty, reset]);
+
+  const onSubmit = async (values: Profile) => {
+    setFailure(null);
+    try {
+      const { data } = await update({
+        resource: USERS_RESOURCE,
+        id: user.id,
+        meta: USERS_META,
+        values,
+        successNotification: false,
+        errorNotification: false,
+      });
+      reset(valuesOf(data));
+      notify({ message: t("users.edit.saved"), severity: "success" });
+      onSaved(data);
+    } catch (error) {
+      const problem = error as HttpError;
+      if (!applyFieldErrors(problem, FIELDS, setError)) setFailure(t("users.edit.saveFailed", { message: problem.message }));
+    }
+  };
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="user-profile-title">
+      <CardContent component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: "grid", gap: 2 }}>
+        <Typography id="user-profile-title" variant="h6" component="h2">
+          {t("users.edit.profile")}
+        </Typography>
+        {failure && (
+          <Alert severity="error" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <TextField label={t("users.fields.email")} value={user.email} helperText={t("users.edit.emailHelp")} slotProps={{ input: { readOnly: true } }} />
+        <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
+          <TextField
+            label={t("users.fields.firstName")}
+            required
+            {...register("first_name")}
+            error={Boolean(errors.first_name)}
+            helperText={fieldMessage(errors.first_name?.message)}
+          />
+          <TextField
+            label={t("users.fields.lastName")}
+            required
+            {...register("last_name")}
+            error={Boolean(errors.last_name)}
+            helperText={fieldMessage(errors.last_name?.message)}
+          />
+        </Box>
+        <Controller
+          name="language"
+          control={control}
+          render={({ field }) => (
+            <TextField select label={t("users.fields.language")} {...field} error={Boolean(errors.language)} helperText={fieldMessage(errors.language?.message)}>
+              {LANGUAGE_CODES.map((code) => (
+                <MenuItem key={code} value={code} lang={code}>
+                  {t(`users.languages.${code}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1 }}>
+          <Button onClick={() => reset(valuesOf(user))} disabled={!isDirty || isSubmitting}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" variant="contained" disabled={!isDirty || isSubmitting}>
+            {t("common.save")}
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

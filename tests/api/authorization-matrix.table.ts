@@ -1,0 +1,171 @@
+/**
+ * The expected status of every registered route for every kind of caller (issue 4): the
+ * authorization matrix test calls each route as each caller and compares with this table.
+ * A route the server registers that is missing here fails the test, so a new route gets its row
+ * the day it is added. HEAD routes answer like their GET and are not listed.
+ *
+ * Callers: anonymous (no token); the demo users admin, contributor, reviewer, approver, noroles;
+ * `other`, the Administrator of a second company (our ids must be 404 to them); `client`, an API
+ * client holding ApplicationReviewer on the ALL group.
+ */
+import type { Fixture } from "./authorization-matrix.fixture";
+
+export const CALLER_NAMES = ["anonymous", "admin", "contributor", "reviewer", "approver", "noroles", "other", "client"] as const;
+export type CallerName = (typeof CALLER_NAMES)[number];
+export type Expected = Record<CallerName, number>;
+
+export interface RouteCase {
+  /** Values for the route's `:params`; a function is called for every request (a fresh row to delete, say). */
+  params?: Record<string, string | ((f: Fixture) => string | Promise<string>)>;
+  /** A query string for the request, without the `?`. */
+  query?: (f: Fixture) => string;
+  /** A valid body, so that what the matrix sees is authorization, never validation. */
+  body?: (f: Fixture) => unknown;
+  /** A raw multipart body instead of JSON. */
+  multipart?: (f: Fixture) => { payload: Buffer; contentType: string };
+  headers?: Record<string, string>;
+  /** Runs before each request: state the call relies on (a logo to read). */
+  prepare?: (f: Fixture) => Promise<void>;
+  expect: Expected;
+  /** Why the cross-company check does not apply to this route; every route without it is checked. */
+  crossCompany?: string;
+}
+
+/** Anyone, signed in or not, gets the same answer. */
+const open = (status: number): Expected => Object.fromEntries(CALLER_NAMES.map((c) => [c, status])) as Expected;
+
+/** Every signed-in caller, with or without roles; 401 without a token. */
+const signedIn = (status: number): Expected => ({ ...open(status), anonymous: 401 });
+
+/**
+ * Administrators only. `own` is the status a second company's Administrator gets: the same success
+ * on their own company's list or settings, 404 when the route names one of our rows.
+ */
+const adminOnly = (status: number, own: "ours" | "theirs"): Expected => ({
+  anonymous: 401,
+  admin: status,
+  contributor: 403,
+  reviewer: 403,
+  approver: 403,
+  noroles: 403,
+  other: own === "theirs" ? status : 404,
+  client: 403,
+});
+
+/** Everyone whose roles reach the application (the API client reviews every application); 404 for the rest. */
+const appRead = (status: number): Expected => ({ ...signedIn(status), noroles: 404, other: 404 });
+/** Contributors and Administrators change an application; readers who may not get 403. */
+const appEdit = (status: number): Expected => ({ ...appRead(status), reviewer: 403, approver: 403, client: 403 });
+/** Administrators only, among those who see the application. */
+const appAdmin = (status: number): Expected => ({ ...appEdit(status), contributor: 403 });
+
+const fresh = <K extends keyof Fixture["make"]>(kind: K) => (f: Fixture) => f.make[kind]();
+
+export const MATRIX: Record<string, RouteCase> = {
+  // Public: health, client configuration, OpenAPI, identity protocol, OAuth token endpoint.
+  "GET /healthz": { expect: open(200) },
+  "GET /readyz": { expect: open(200) },
+  "GET /config.json": { expect: open(200) },
+  "GET /v2/openapi.json": { expect: open(200) },
+  "GET /v2/docs": { expect: open(200) },
+  "GET /v2/docs/json": { expect: open(200) },
+  "GET /v2/docs/yaml": { expect: open(200) },
+  "GET /v2/docs/static/index.html": { expect: open(302) },
+  "GET /v2/docs/static/swagger-initializer.js": { expect: open(200) },
+  "GET /v2/docs/static/*": { params: { "*": "swagger-ui.css" }, expect: open(200) },
+  // Without X-Amz-Target the identity protocol answers 400, whoever asks: it has no bearer notion.
+  "POST /identity": { body: () => ({}), headers: { "content-type": "application/x-amz-json-1.1" }, expect: open(400) },
+  "GET /identity/local_steward/.well-known/jwks.json": { expect: open(200) },
+  "GET /identity/captcha/challenge": { expect: open(200) },
+  "GET /identity/captcha/required": { expect: open(200) },
+  // A bearer token is no client credential: without a form body the token endpoint refuses the request.
+  "POST /oauth2/token": { expect: open(400) },
+  // The embedded default's mail: a developer's tool of the local identity mode (design §5), not tenant data.
+  "GET /dev/outbox": { expect: open(200), crossCompany: "developer outbox of the local mode" },
+
+  // Access: the signed-in user.
+  "GET /v2/access/user": { expect: signedIn(200) },
+
+  // Access: Manage Users (Administrators).
+  "GET /v2/access/users": { expect: adminOnly(200, "theirs") },
+  "GET /v2/access/users/:user_id": { params: { user_id: (f) => f.ids.target }, expect: adminOnly(200, "ours") },
+  "POST /v2/access/users": {
+    body: (f) => ({ email: `${f.unique()}@matrix.test`, first_name: "Matrix", last_name: "Person" }),
+    expect: adminOnly(201, "theirs"),
+  },
+  "PATCH /v2/access/users/:user_id": { params: { user_id: (f) => f.ids.target }, body: () => ({ first_name: "Target" }), expect: adminOnly(200, "ours") },
+  "DELETE /v2/access/users/:user_id": { params: { user_id: fresh("user") }, expect: adminOnly(204, "ours") },
+  "POST /v2/access/user/reset-temporary-password": { body: (f) => ({ user_id: f.ids.target }), expect: adminOnly(204, "ours") },
+  "PUT /v2/access/users/:user_id/roles/:role_id/resource-groups/:resource_group_id": {
+    params: { user_id: (f) => f.ids.target, role_id: (f) => f.roles.ApplicationReviewer, resource_group_id: (f) => f.ids.allGroup },
+    expect: adminOnly(200, "ours"),
+  },
+  "DELETE /v2/access/users/:user_id/roles/:role_id": {
+    params: { user_id: (f) => f.ids.target, role_id: (f) => f.roles.ApplicationApprover },
+    expect: adminOnly(204, "ours"),
+  },
+  "GET /v2/access/roles": { expect: adminOnly(200, "theirs") },
+
+  // Access: Application Groups (Administrators).
+  "GET /v2/access/resource-groups": { expect: adminOnly(200, "theirs") },
+  "POST /v2/access/resource-groups": { body: (f) => ({ name: `Group ${f.unique()}`, group_type: "SELECTED" }), expect: adminOnly(201, "theirs") },
+  "PATCH /v2/access/resource-groups/:resource_group_id": {
+    params: { resource_group_id: (f) => f.ids.selectedGroup },
+    body: () => ({ name: "Customer AI" }),
+    expect: adminOnly(200, "ours"),
+  },
+  "DELETE /v2/access/resource-groups/:resource_group_id": { params: { resource_group_id: fresh("group") }, expect: adminOnly(204, "ours") },
+  "PUT /v2/access/resource-groups/:resource_group_id/resources/:resource_id": {
+    params: { resource_group_id: (f) => f.ids.selectedGroup, resource_id: (f) => f.ids.resource },
+    expect: adminOnly(200, "ours"),
+  },
+  "DELETE /v2/access/resource-groups/:resource_group_id/resources/:resource_id": {
+    params: { resource_group_id: (f) => f.ids.selectedGroup, resource_id: (f) => f.ids.resource },
+    expect: adminOnly(204, "ours"),
+  },
+
+  // Access: API clients (Administrators).
+  "GET /v2/access/api-clients": { expect: adminOnly(200, "theirs") },
+  "GET /v2/access/api-clients/:api_client_id": { params: { api_client_id: (f) => f.ids.apiClient }, expect: adminOnly(200, "ours") },
+  "POST /v2/access/api-clients": {
+    body: (f) => ({ name: `Client ${f.unique()}`, role_id: f.roles.ApplicationReviewer, resource_group_id: f.ids.allGroup }),
+    expect: adminOnly(201, "ours"),
+  },
+  "DELETE /v2/access/api-clients/:api_client_id": { params: { api_client_id: fresh("apiClient") }, expect: adminOnly(204, "ours") },
+
+  // Company: everyone signed in reads it, Administrators change it (their own).
+  "GET /v2/company": { expect: signedIn(200) },
+  "PATCH /v2/company": { body: () => ({ industry: "Software" }), expect: adminOnly(200, "theirs") },
+  // Only Demo Co has a logo, so the second company's Administrator reads "no logo".
+  "GET /v2/company/logo": { prepare: (f) => f.ensureLogo(), expect: { ...signedIn(200), other: 404 } },
+  "POST /v2/company/logo": { multipart: (f) => f.logoUpload(), expect: adminOnly(200, "theirs") },
+  "DELETE /v2/company/logo": { prepare: (f) => f.ensureLogo(), expect: adminOnly(204, "theirs") },
+
+  // Applications: everyone with a role reads what their groups reach; contributors add and edit.
+  "GET /v2/applications": { expect: signedIn(200) },
+  "POST /v2/applications": {
+    body: (f) => ({ name: `App ${f.unique()}` }),
+    expect: { ...signedIn(201), reviewer: 403, approver: 403, noroles: 403, client: 403 },
+  },
+  "GET /v2/applications/metrics": { expect: signedIn(200) },
+  "GET /v2/applications/role-assignments/user": { expect: signedIn(200) },
+  "GET /v2/applications/:id": { params: { id: (f) => f.ids.application }, expect: appRead(200) },
+  "PUT /v2/applications/:id": { params: { id: (f) => f.ids.application }, body: () => ({ description: "Checked by the matrix." }), expect: appEdit(200) },
+  "GET /v2/applications/:id/details": { params: { id: (f) => f.ids.application }, expect: appRead(200) },
+  "GET /v2/applications/:id/assessments": { params: { id: (f) => f.ids.application }, expect: appRead(200) },
+  "GET /v2/applications/:id/comments": { params: { id: (f) => f.ids.application }, expect: appRead(200) },
+  "POST /v2/applications/:id/comments": { params: { id: (f) => f.ids.application }, body: () => ({ body: "Seen." }), expect: appRead(201) },
+  "GET /v2/applications/:id/activity": { params: { id: (f) => f.ids.application }, expect: appRead(200) },
+  "GET /v2/applications/:id/authorized-users": { params: { id: (f) => f.ids.application }, expect: appRead(200) },
+  "GET /v2/applications/:id/role-assignments": { params: { id: (f) => f.ids.application }, expect: appRead(200) },
+  "PUT /v2/applications/:id/role-assignments": {
+    params: { id: (f) => f.ids.application },
+    body: (f) => ({ user_id: f.ids.target, role_id: f.roles.ApplicationReviewer }),
+    expect: appAdmin(200),
+  },
+  "DELETE /v2/applications/:id/role-assignments": {
+    params: { id: (f) => f.ids.application },
+    query: (f) => `user_id=${f.ids.target}&role_id=${f.roles.ApplicationReviewer}`,
+    expect: appAdmin(204),
+  },
+};

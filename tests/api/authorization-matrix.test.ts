@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RouteOptions } from "fastify";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { createFixture, type Fixture } from "./authorization-matrix.fixture";
+import { CALLER_NAMES, MATRIX, type CallerName, type RouteCase } from "./authorization-matrix.table";
+
+/**
+ * Issue 4's authorization matrix: every route the server registers, called as every kind of caller,
+ * must answer the status the table beside this file expects, and no answer may carry the other
+ * company's rows.
+ */
+let t: TestApp;
+let f: Fixture;
+const registered = new Set<string>();
+
+beforeAll(async () => {
+  const record = (route: RouteOptions) => {
+    for (const method of [route.method].flat()) if (method !== "HEAD") registered.add(`${method} ${route.url}`);
+  };
+  t = await createTestApp({ onRoute: record });
+  f = await createFixture(t.app, t.database.db);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function urlOf(path: string, routeCase: RouteCase): Promise<string> {
+  let url = path;
+  for (const [name, value] of Object.entries(routeCase.params ?? {})) {
+    url = url.replace(name === "*" ? "*" : `:${name}`, typeof value === "function" ? await value(f) : value);
+  }
+  return url;
+}
+
+async function call(caller: CallerName, key: string, routeCase: RouteCase) {
+  const [method, path] = key.split(" ") as ["GET" | "POST" | "PUT" | "PATCH" | "DELETE", string];
+  await routeCase.prepare?.(f);
+  const multipart = routeCase.multipart?.(f);
+  const body = routeCase.body?.(f);
+  return t.app.inject({
+    method,
+    url: (await urlOf(path, routeCase)) + (routeCase.query ? `?${routeCase.query(f)}` : ""),
+    headers: {
+      ...(caller === "anonymous" ? {} : { authorization: `Bearer ${f.tokens[caller]}` }),
+      ...(multipart && { "content-type": multipart.contentType }),
+      ...(body !== undefined && { "content-type": "application/json" }),
+      ...routeCase.headers,
+    },
+    ...(multipart ? { payload: multipart.payload } : body !== undefined ? { payload: JSON.stringify(body) } : {}),
+  });
+}
+
+describe("the authorization matrix", () => {
+  it("has a row for every registered route and none for a route that does not exist", () => {
+    expect([...registered].filter((route) => !(route in MATRIX)).sort()).toEqual([]);
+    expect(Object.keys(MATRIX).filter((route) => !registered.has(route))).toEqual([]);
+  });
+
+  it.each(Object.keys(MATRIX))("%s answers every caller as the table says", async (key) => {
+    const routeCase = MATRIX[key];
+    const actual: Record<string, number> = {};
+    const leaks: string[] = [];
+    for (const caller of CALLER_NAMES) {
+      const res = await call(caller, key, routeCase);
+      actual[caller] = res.statusCode;
+      // Zero rows of the other company ever reach us, and none of ours reach them.
+      const forbidden = routeCase.crossCompany || caller === "anonymous" ? [] : caller === "other" ? f.secrets.ours : f.secrets.theirs;
+      for (const secret of forbidden) if (res.body.includes(secret)) leaks.push(`${caller} received ${secret}`);
+      if (res.statusCode >= 500) leaks.push(`${caller} got ${res.statusCode}: ${res.body}`);
+    }
+    expect(actual).toEqual(routeCase.expect);
+    expect(leaks).toEqual([]);
+  });
+});
