@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./support";
+import { expectSignedIn, signIn } from "./support";
 
 const WARNING = "No roles have been assigned to you yet. Please contact your account administrator to get access.";
 
@@ -20,10 +20,10 @@ test("a user without roles lands on /limited-access and is sent back there from 
   await expect(page).toHaveURL(/\/limited-access$/);
 });
 
-test("an administrator sees the dashboard and its menu entry", async ({ page }) => {
+test("an administrator lands on AI Applications and reaches the dashboard from its menu entry", async ({ page }) => {
   await signIn(page, "admin@steward.test");
-  await expect(page.getByRole("heading", { name: /^Welcome,/ })).toBeVisible();
-  await page.goto("/dashboard");
+  await expectSignedIn(page);
+  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: /^Welcome,/ })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Dashboard" })).toBeVisible();

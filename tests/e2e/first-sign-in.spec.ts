@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { latestMail, signIn, signOut } from "./support";
+import { expectSignedIn, latestMail, signIn, signOut } from "./support";
 
 /** The signed-in user's access token, as Amplify keeps it. */
 async function accessToken(page: Page): Promise<string> {
@@ -13,7 +13,7 @@ async function accessToken(page: Page): Promise<string> {
 test("a new user signs in with the temporary password from the outbox and sets their own", async ({ page, request }) => {
   const email = `new.user.${Date.now()}@steward.test`;
   await signIn(page, "admin@steward.test");
-  await expect(page.getByRole("heading", { name: /^Welcome,/ })).toBeVisible();
+  await expectSignedIn(page);
   const since = new Date(Date.now() - 1000);
   const created = await request.post("/v2/access/users", {
     headers: { Authorization: `Bearer ${await accessToken(page)}` },

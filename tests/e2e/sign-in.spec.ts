@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, latestMail, signIn, signOut } from "./support";
+import { DEMO_PASSWORD, expectSignedIn, latestMail, signIn, signOut } from "./support";
 
 test("each demo user with roles signs in and sees their name in the account menu", async ({ page }) => {
   for (const [email, name] of [
@@ -9,7 +9,7 @@ test("each demo user with roles signs in and sees their name in the account menu
     ["contributor@steward.test", "Carlos Contributor"],
   ]) {
     await signIn(page, email);
-    await expect(page.getByRole("heading", { name: /^Welcome,/ })).toBeVisible();
+    await expectSignedIn(page);
     await page.getByRole("button", { name: "Open account menu" }).click();
     await expect(page.getByTestId("account-name")).toHaveText(name);
     await page.keyboard.press("Escape");
@@ -35,7 +35,7 @@ test("a wrong password shows the provider's message in a red alert", async ({ pa
 
 test("sign-out leaves nothing in local storage", async ({ page }) => {
   await signIn(page, "reviewer@steward.test");
-  await expect(page.getByRole("heading", { name: /^Welcome,/ })).toBeVisible();
+  await expectSignedIn(page);
   expect(await page.evaluate(() => localStorage.length)).toBeGreaterThan(0);
   await signOut(page);
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
@@ -67,7 +67,7 @@ test("forgot password, end to end through the outbox", async ({ page, request })
   await page.getByRole("button", { name: "Reset password" }).click();
   await expect(page).toHaveURL(/\/signin$/);
   await signIn(page, email);
-  await expect(page.getByRole("heading", { name: /^Welcome,/ })).toBeVisible();
+  await expectSignedIn(page);
 });
 
 test("an unknown address gets the same message as a known one", async ({ page }) => {

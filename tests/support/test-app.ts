@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { buildApp } from "../../server/app";
@@ -46,11 +48,11 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; seed?: boolean; onRoute?: (route: RouteOptions) => void } = {},
+  options: { env?: Record<string, string>; seed?: boolean; demoApplications?: boolean; onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ DATA_DIR: "./data-test-unused", RATE_LIMIT_MAX: "100000", ...options.env }, "");
+  const config = loadConfig({ DATA_DIR: path.join(tmpdir(), "steward-test-data"), RATE_LIMIT_MAX: "100000", ...options.env }, "");
   const { database, drop } = await createTestDatabase();
-  if (options.seed !== false) await seedDemoData(database.db);
+  if (options.seed !== false) await seedDemoData(database.db, { applications: options.demoApplications ?? false });
   const app = await buildApp({ config, database, logger: false, spaRoot: "/nonexistent", onRoute: options.onRoute });
   await app.ready();
   return {

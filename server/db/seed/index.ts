@@ -3,6 +3,7 @@ import type { Db } from "../client";
 import { companies } from "../schema";
 import { seedCompany } from "./company";
 import { seedAccess } from "./access";
+import { seedApplications } from "./applications";
 
 export const DEMO_PASSWORD = "Steward-Demo-2026";
 
@@ -13,6 +14,8 @@ export interface SeedResult {
 export interface SeedOptions {
   /** Local (default): the demo users get identity users with DEMO_PASSWORD. Cognito: no users are seeded. */
   identityMode?: "local" | "cognito";
+  /** The demo applications (default on); API tests leave them out to build their own. */
+  applications?: boolean;
 }
 
 /** Seeds the demo data of design §9 into an empty database; never touches one that has data. */
@@ -22,6 +25,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
     if (n > 0) return { seeded: false };
     const company = await seedCompany(tx as unknown as Db);
     await seedAccess(tx as unknown as Db, company.id, { password: DEMO_PASSWORD, identityMode: options.identityMode ?? "local" });
+    if (options.applications !== false) await seedApplications(tx as unknown as Db, company.id);
     return { seeded: true };
   });
 }

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
+import { classify } from "../../domain/risk";
+import { deploymentBlockReason } from "../../domain/workflow";
+
+/** Issue 5 item 7: the demo company starts with a living inventory that obeys its own rules. */
+let t: TestApp;
+const token: Record<string, string> = {};
+const call = v2Caller(() => t.app, token);
+
+beforeAll(async () => {
+  t = await createTestApp({ demoApplications: true });
+  await createOtherCompany(t.database.db);
+  Object.assign(token, await signInCallers(t.app));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("demo applications", () => {
+  it("cover every tier (and not assessed) and every approval status", async () => {
+    const metrics = (await call("admin", "GET", "/applications/metrics")).json();
+    expect(metrics.total).toBeGreaterThanOrEqual(10);
+    for (const tier of ["prohibited", "high", "medium", "low", "not_assessed"]) expect(metrics.by_risk_tier[tier], tier).toBeGreaterThan(0);
+    for (const status of ["draft", "submitted", "in_review", "approved", "rejected", "changes_requested"]) {
+      expect(metrics.by_approval_status[status], status).toBeGreaterThan(0);
+    }
+    expect(metrics.reviews_overdue).toBeGreaterThan(0);
+  });
+
+  it("store the classification their answers give, and deploy only what the rules allow", async () => {
+    const { items } = (await call("admin", "GET", "/applications?page_size=200")).json();
+    for (const app of items) {
+      const details = (await call("admin", "GET", `/applications/${app.id}/details`)).json();
+      const fresh = classify(details.details, { vendorCount: 0 });
+      expect(details.risk_tier, app.name).toBe(fresh.risk_tier);
+      expect(details.rules_fired, app.name).toEqual(fresh.rules_fired);
+      expect((await call("admin", "GET", `/applications/${app.id}/assessments`)).json().total, app.name).toBe(1);
+      if (app.approval_status === "approved") expect(app.risk_tier, app.name).not.toBe("prohibited");
+      // A deployed application that needs approval has it, unless a material change just reset it (with the reason).
+      if (app.development_status === "deployed" && deploymentBlockReason(app.risk_tier, app.approval_status)) {
+        expect(app.approval_reset_reason, app.name).not.toBeNull();
+      }
+    }
+  });
+
+  it("give the demo contributor the Customer AI group's applications to work on", async () => {
+    const mine = (await call("contributor", "GET", "/applications")).json();
+    expect(mine.total).toBeGreaterThanOrEqual(3);
+    expect(mine.total).toBeLessThan((await call("admin", "GET", "/applications")).json().total);
+  });
+});
