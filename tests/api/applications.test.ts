@@ -169,6 +169,8 @@ describe("the approval workflow (risk-model §4)", () => {
     const res = await move("admin", a.id, { approval_status: "submitted", name: "Renamed" });
     expect(res.statusCode).toBe(400);
     expect((await move("reviewer", a.id, { name: "Renamed" })).statusCode).toBe(403);
+    for (const who of ["reviewer", "approver"]) expect((await move(who, a.id, { development_status: "testing" })).statusCode).toBe(403);
+    expect((await move("admin", a.id, { development_status: "testing" })).json().development_status).toBe("testing");
   });
 });
 
@@ -246,5 +248,37 @@ describe("comments, access, metrics", () => {
     expect((await call("other", "PUT", `/applications/${ours}`, { name: "Stolen" })).statusCode).toBe(404);
     expect((await call("other", "GET", "/applications")).json()).toEqual({ items: [], total: 0 });
     expect((await call("other", "GET", "/applications/metrics")).json().total).toBe(0);
+  });
+});
+
+describe("every approval move, as every role", () => {
+  // Risk-model §4, written out by hand: who may make each move; every other pair is refused for everyone.
+  const ALLOWED: Record<string, string[]> = {
+    "draft>submitted": ["contributor", "admin"],
+    "changes_requested>submitted": ["contributor", "admin"],
+    "rejected>submitted": ["contributor", "admin"],
+    "submitted>in_review": ["reviewer"],
+    "in_review>changes_requested": ["reviewer"],
+    "in_review>approved": ["approver"],
+    "in_review>rejected": ["approver"],
+  };
+  const STATUSES = ["draft", "submitted", "in_review", "approved", "rejected", "changes_requested"];
+
+  it("allows exactly the table's moves and refuses the rest with 403 or 409, leaving the status as it was", async () => {
+    const a = await create("contributor", { name: "Move matrix", details: LOW });
+    const unexpected: string[] = [];
+    for (const from of STATUSES) {
+      for (const to of STATUSES) {
+        for (const who of ["contributor", "reviewer", "approver", "admin"]) {
+          await t.database.db.execute(`update applications set approval_status = '${from}', submitted_by = null where id = '${a.id}'`);
+          const res = await move(who, a.id, { approval_status: to });
+          const allowed = ALLOWED[`${from}>${to}`]?.includes(who) ?? false;
+          const now = (await call("admin", "GET", `/applications/${a.id}`)).json().approval_status;
+          if (allowed && (res.statusCode !== 200 || now !== to)) unexpected.push(`${who} ${from}>${to}: ${res.statusCode}`);
+          if (!allowed && (![403, 409].includes(res.statusCode) || now !== from)) unexpected.push(`${who} ${from}>${to}: ${res.statusCode} (${now})`);
+        }
+      }
+    }
+    expect(unexpected).toEqual([]);
   });
 });
