@@ -21,7 +21,7 @@ interface DemoApplication {
   comments?: Array<[author: string, text: string]>;
 }
 
-const internal = { intended_users: ["employees"], decisions_about_people: "none", personal_data: "none" } as const;
+const internal: Partial<ApplicationDetails> = { intended_users: ["employees"], decisions_about_people: "none", personal_data: "none" };
 
 /** About a dozen applications across every tier and status, so a new user sees a living inventory. */
 const DEMO_APPLICATIONS: DemoApplication[] = [
