@@ -4,3 +4,5 @@ export * from "./identity";
 export * from "./api-clients";
 export * from "./audit";
 export * from "./applications";
+export * from "./vendors";
+export * from "./frameworks";

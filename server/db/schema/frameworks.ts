@@ -1,0 +1,104 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { CONTROL_STATUSES } from "../../../domain/frameworks/types";
+import { createdAt, id, updatedAt } from "./columns";
+import { companies } from "./company";
+import { users } from "./access";
+import { applications, processingItems } from "./applications";
+
+/**
+ * The framework library and control catalogue are shipped data (domain/frameworks), addressed by their
+ * ids; these tables hold only what a company decides about them.
+ */
+export const companyFrameworkSettings = pgTable(
+  "company_framework_settings",
+  {
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    frameworkId: text().notNull(),
+    enabled: boolean().notNull(),
+    notes: text(),
+    updatedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.frameworkId] })],
+);
+
+/** Per application: a framework turned on or off against its default, with the reason when turned off. */
+export const applicationFrameworkSettings = pgTable(
+  "application_framework_settings",
+  {
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    frameworkId: text().notNull(),
+    enabled: boolean().notNull(),
+    reason: text(),
+    updatedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.frameworkId] })],
+);
+
+/** One control's implementation for one application; no row means not started. */
+export const applicationControls = pgTable(
+  "application_controls",
+  {
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    controlId: text().notNull(),
+    status: text({ enum: CONTROL_STATUSES }).notNull().default("not_started"),
+    /** Required for not_applicable. */
+    justification: text(),
+    ownerId: uuid().references(() => users.id, { onDelete: "set null" }),
+    dueDate: date({ mode: "string" }),
+    notes: text(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.controlId] }),
+    index("application_controls_owner_idx").on(t.ownerId),
+    check("application_controls_status_check", sql`${t.status} in ('not_started', 'in_progress', 'implemented', 'not_applicable')`),
+  ],
+);
+
+/** Evidence for a control: a file (through the presigned upload of design §7) or a link, optionally expiring. */
+export const controlEvidence = pgTable(
+  "control_evidence",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    controlId: text().notNull(),
+    name: text().notNull(),
+    kind: text({ enum: ["file", "link"] }).notNull(),
+    url: text(),
+    storageKey: text().unique(),
+    contentType: text(),
+    size: integer(),
+    processingItemId: uuid().references(() => processingItems.id),
+    expiresOn: date({ mode: "string" }),
+    addedById: uuid(),
+    addedByName: text().notNull(),
+    createdAt: createdAt(),
+    /** Evidence is removed by a DELETE but kept for the audit trail. */
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("control_evidence_control_idx").on(t.applicationId, t.controlId),
+    index("control_evidence_expiry_idx").on(t.companyId, t.expiresOn),
+    check("control_evidence_kind_check", sql`(${t.kind} = 'link' and ${t.url} is not null) or (${t.kind} = 'file' and ${t.storageKey} is not null)`),
+  ],
+);
