@@ -6,3 +6,4 @@ export * from "./audit";
 export * from "./applications";
 export * from "./vendors";
 export * from "./frameworks";
+export * from "./notifications";
