@@ -10,9 +10,11 @@ import spaPlugin from "./plugins/spa";
 import healthRoutes from "./routes/health";
 import clientConfigRoutes, { clientConfig } from "./routes/client-config";
 import v2Routes from "./routes/v2";
+import monitoringPlugin from "./notifications/plugin";
 import identityPlugin, { type IdentityOptions } from "./identity/plugin";
 import authPlugin from "./plugins/auth";
 import abilityPlugin from "./plugins/ability";
+import documentsPlugin from "./uploads/plugin";
 import { authSettings } from "./identity/settings";
 import { loggerOptions } from "./logger";
 
@@ -58,6 +60,8 @@ export async function buildApp({ config, database, logger = true, spaRoot, ident
   await app.register(identityPlugin, { config, ...identity });
   await app.register(authPlugin);
   await app.register(abilityPlugin);
+  await app.register(documentsPlugin, { config });
+  await app.register(monitoringPlugin);
 
   if (config.MAINTENANCE_MODE) {
     app.addHook("onRequest", async (request, reply) => {

@@ -34,6 +34,10 @@ export const configSchema = z
     S3_BUCKET: optionalText,
     S3_REGION: optionalText,
     S3_ENDPOINT: optionalText,
+    /** Local storage: the HMAC secret of upload policies; derived from the identity key (or DATA_DIR/keys) when unset. */
+    UPLOAD_SIGNING_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
+    /** How often the document worker looks for queued items (design §8). */
+    PROCESSING_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().trim().min(3).default("Steward <no-reply@steward.test>"),
     MAINTENANCE_MODE: flag.default(false),

@@ -16,6 +16,7 @@ import { RouteFrame } from "./components/layout/RouteFrame";
 import { LimitedAccessGate, resourceRoutes } from "./components/access/guards";
 
 const NotFoundPage = lazy(() => import("./pages/errors/NotFoundPage"));
+const DocumentViewerPage = lazy(() => import("./pages/document-viewer/DocumentViewerPage"));
 
 function Protected() {
   return (
@@ -25,6 +26,17 @@ function Protected() {
           <Outlet />
         </LimitedAccessGate>
       </AppLayout>
+    </Authenticated>
+  );
+}
+
+/** Signed in, but without the main layout: pages that take the whole window (spec §2, the document viewer). */
+function ProtectedBare() {
+  return (
+    <Authenticated key="protected-bare" fallback={<CatchAllNavigate to="/signin" />} loading={<LinearProgress />}>
+      <LimitedAccessGate>
+        <Outlet />
+      </LimitedAccessGate>
     </Authenticated>
   );
 }
@@ -50,6 +62,9 @@ export default function ProtectedApp() {
       }}
     >
       <Routes>
+        <Route element={<ProtectedBare />}>
+          <Route path="/document-viewer/:documentId" element={<RouteFrame page={DocumentViewerPage} />} />
+        </Route>
         <Route element={<Protected />}>
           {resourceRoutes(appResources)}
           <Route path="/not-found" element={<RouteFrame page={NotFoundPage} />} />

@@ -95,6 +95,23 @@ describe("defineAbilityFor: every role × group type", () => {
     });
   });
 
+  it.each([
+    ["ApplicationContributor", true],
+    ["ApplicationReviewer", false],
+    ["ApplicationApprover", false],
+  ] as const)("vendors: %s edits them (%s), in its own company only, never deletes", (role, edits) => {
+    for (const type of ["ALL", "SELECTED"] as const) {
+      const ability = defineAbilityFor(userWith([[role, type]]));
+      const vendor = (companyId: string) => asSubject("Vendor", { id: "v1", companyId });
+      for (const action of ["create", "update"] as const) {
+        expect(ability.can(action, vendor(COMPANY))).toBe(edits);
+        expect(ability.can(action, vendor(OTHER_COMPANY))).toBe(false);
+      }
+      expect(ability.can("read", vendor(COMPANY))).toBe(true);
+      expect(ability.can("delete", vendor(COMPANY))).toBe(false);
+    }
+  });
+
   it("a SELECTED group with no resources reaches no application", () => {
     const ability = defineAbilityFor({ id: USER_ID, companyId: COMPANY, roles: [{ name: "ApplicationContributor", resource_group: { group_type: "SELECTED" } }] });
     expect(ability.can("read", app(IN_GROUP))).toBe(false);

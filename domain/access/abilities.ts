@@ -82,6 +82,8 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
     for (const appRole of APPLICATION_ROLES) {
       if (roleMatches(role.name, appRole)) can(APPLICATION_ACTIONS[appRole]!, "Application", where(scope));
     }
+    // Issue 7: contributors keep the company's vendor list (vendors belong to no application group).
+    if (roleMatches(role.name, "ApplicationContributor")) can(["create", "update"], "Vendor", where({ companyId }));
     if (roleMatches(role.name, "ApplicationReviewer") && group.group_type === "ALL") {
       can("read", "Framework", where({ companyId }));
     }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameSchema } from "../validation/rules";
 
 export const ROLE_NAMES = ["Administrator", "ApplicationContributor", "ApplicationReviewer", "ApplicationApprover"] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
@@ -27,3 +28,13 @@ export const currentUserSchema = z.object({
 });
 
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** PATCH /v2/access/user: the signed-in person changes their own profile (spec §2 Settings). */
+export const currentUserUpdateSchema = z
+  .object({
+    first_name: z.optional(nameSchema),
+    last_name: z.optional(nameSchema),
+    language: z.enum(LANGUAGE_CODES).optional(),
+  })
+  .strict();
+export type CurrentUserUpdate = z.infer<typeof currentUserUpdateSchema>;

@@ -3,6 +3,7 @@ import { listQuerySchema, listResponseSchema, multiValue } from "../api/list";
 import { applicationDetailsPatchSchema, applicationDetailsSchema, DESCRIPTOR_KEYS, RISK_TIERS } from "../risk";
 import { APPROVAL_STATUSES, DEVELOPMENT_STATUSES } from "../workflow";
 import { nameSchema } from "../validation/rules";
+import { vendorRefSchema } from "./vendor";
 
 /** The tier filter's word for "no tier yet" (risk_tier null). */
 export const NOT_ASSESSED = "not_assessed";
@@ -28,6 +29,8 @@ export const applicationSchema = z.object({
   next_review_due: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The vendors it lists (`vendor_ids`), on single reads; the foundation-model vendor is in its details. */
+  vendors: z.array(vendorRefSchema).optional(),
 });
 export type Application = z.infer<typeof applicationSchema>;
 
@@ -44,6 +47,9 @@ export const applicationListResponseSchema = listResponseSchema(applicationSchem
 
 const descriptionSchema = z.string().trim().max(4000, "validation.tooLong").nullable();
 
+/** The vendors an application uses (risk-model §1: part of the application, not of its details). */
+const vendorIdsSchema = z.array(z.uuid()).max(100).refine((ids) => new Set(ids).size === ids.length, { error: "Each vendor at most once" });
+
 export const applicationCreateSchema = z
   .object({
     name: nameSchema,
@@ -52,12 +58,13 @@ export const applicationCreateSchema = z
     /** A contributor with several groups picks the one the application joins (spec: its creator never loses sight of it). */
     resource_group_id: z.uuid().optional(),
     details: applicationDetailsSchema.optional(),
+    vendor_ids: vendorIdsSchema.optional(),
   })
   .strict();
 export type ApplicationCreate = z.infer<typeof applicationCreateSchema>;
 
 /**
- * PUT /applications/{id}: an edit (name, description, owner, details — a partial set of answers), or a status
+ * PUT /applications/{id}: an edit (name, description, owner, details — a partial set of answers — and vendor_ids), or a status
  * move: a body with only `approval_status` or only `development_status`.
  */
 export const applicationUpdateSchema = z
@@ -66,6 +73,7 @@ export const applicationUpdateSchema = z
     description: descriptionSchema.optional(),
     owner_id: z.uuid().nullable().optional(),
     details: applicationDetailsPatchSchema.optional(),
+    vendor_ids: vendorIdsSchema.optional(),
     approval_status: z.enum(APPROVAL_STATUSES).optional(),
     development_status: z.enum(DEVELOPMENT_STATUSES).optional(),
   })

@@ -2,10 +2,8 @@ import { and, eq } from "drizzle-orm";
 import workflowEn from "../../locales/en/workflow.json";
 import { applicationRoleNames, roleMatches, type AbilityUser } from "../../domain/access/abilities";
 import type { ApplicationUpdate } from "../../domain/entities/application";
-import { applicationDetailsSchema, descriptorKeys, nextReviewDue, type ApplicationDetails, type ClassificationResult } from "../../domain/risk";
+import { applicationDetailsSchema, nextReviewDue, type ApplicationDetails } from "../../domain/risk";
 import {
-  APPROVAL_RESET_STATUS,
-  approvalResetReason,
   checkApprovalMove,
   checkDevelopmentMove,
   type ApprovalStatus,
@@ -13,10 +11,13 @@ import {
   type MoveCheck,
 } from "../../domain/workflow";
 import { recordAudit, type Actor, type AuditEntry } from "../audit/record";
+import { notifyApprovalMove } from "../notifications/application-events";
 import type { Db } from "../db/client";
-import { applicationAssessments, applications } from "../db/schema";
+import { applications } from "../db/schema";
 import { badRequest, HttpProblem } from "../plugins/problem";
-import { classificationColumns, classifyDetails, type ApplicationRow } from "./store";
+import { reclassify } from "./classification";
+import type { ApplicationRow } from "./store";
+import { assertCompanyVendors, listedVendorIds, replaceListedVendors, usedVendorIds, vendorContext } from "./vendors";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -28,16 +29,6 @@ function refusedMove(check: Extract<MoveCheck, { ok: false }>, path: string): Ht
   const key = check.reason.replace("workflow.errors.", "") as keyof typeof workflowEn.errors;
   return new HttpProblem(FORBIDDEN_REASONS.has(key) ? 403 : 409, workflowEn.errors[key], [{ path, message: check.reason }]);
 }
-
-function sameDescriptors(a: Pick<ClassificationResult, "risk_descriptors">, b: Pick<ClassificationResult, "risk_descriptors">) {
-  return JSON.stringify(a.risk_descriptors) === JSON.stringify(b.risk_descriptors);
-}
-
-const stored = (row: ApplicationRow) => ({
-  risk_tier: row.riskTier,
-  risk_descriptors: row.riskDescriptors,
-  tier_rule_outcomes: row.tierRuleOutcomes,
-});
 
 /** Merges a partial set of answers over the stored ones and checks the whole (dependencies between answers). */
 export function mergeDetails(current: ApplicationDetails, patch: Partial<ApplicationDetails>): ApplicationDetails {
@@ -52,9 +43,9 @@ export function mergeDetails(current: ApplicationDetails, patch: Partial<Applica
 }
 
 /**
- * An edit: name, description, owner, answers. New answers are classified; a new tier or new descriptors
- * record an assessment (risk-model §7), and an approval that no longer holds goes back to draft with the
- * reason (§4). Everything that changes governance state is audited in the same transaction.
+ * An edit: name, description, owner, answers, vendors. New answers or vendors are classified in the vendor
+ * context (server/applications/classification.ts: assessment, approval reset). Everything that changes
+ * governance state is audited in the same transaction.
  */
 export async function applyEdit(tx: Tx, row: ApplicationRow, body: ApplicationUpdate, actor: Actor): Promise<void> {
   const set: Partial<typeof applications.$inferInsert> = {};
@@ -62,51 +53,23 @@ export async function applyEdit(tx: Tx, row: ApplicationRow, body: ApplicationUp
   if (body.description !== undefined) set.description = body.description || null;
   if (body.owner_id !== undefined) set.ownerId = body.owner_id;
 
-  if (body.details !== undefined) {
-    const details = mergeDetails(row.details, body.details);
-    const after = classifyDetails(details);
-    const before = stored(row);
-    Object.assign(set, { details, ...classificationColumns(after) });
-    const changed = before.risk_tier !== after.risk_tier || !sameDescriptors(before, after);
-    const audits: AuditEntry[] = [
-      {
-        entityType: "application",
-        entityId: row.id,
-        action: "details.updated",
-        before: { details: row.details },
-        after: { details },
-      },
-    ];
-    if (changed) {
-      await tx.insert(applicationAssessments).values({
-        companyId: row.companyId,
-        applicationId: row.id,
-        assessedById: actor.id,
-        assessedByName: actor.name,
-        details,
-        riskTier: after.risk_tier,
-        riskDescriptors: after.risk_descriptors,
-        rulesFired: after.rules_fired,
-      });
-      audits.push({
-        entityType: "application",
-        entityId: row.id,
-        action: "classification.changed",
-        before: { risk_tier: before.risk_tier, risk_descriptors: descriptorKeys(before) },
-        after: { risk_tier: after.risk_tier, risk_descriptors: descriptorKeys(after) },
-      });
+  if (body.details !== undefined || body.vendor_ids !== undefined) {
+    const audits: AuditEntry[] = [];
+    const details = body.details !== undefined ? mergeDetails(row.details, body.details) : row.details;
+    const listedBefore = await listedVendorIds(tx, row.id);
+    const listed = body.vendor_ids ?? listedBefore;
+    if (body.details !== undefined) {
+      await assertCompanyVendors(tx, row.companyId, [details.foundation_model_vendor_id], "details.foundation_model_vendor_id");
+      set.details = details;
+      audits.push({ entityType: "application", entityId: row.id, action: "details.updated", before: { details: row.details }, after: { details } });
     }
-    const reset = approvalResetReason({ status: row.approvalStatus, before, after });
-    if (reset) {
-      Object.assign(set, { approvalStatus: APPROVAL_RESET_STATUS, approvalResetReason: reset, approvedAt: null, nextReviewDue: null });
-      audits.push({
-        entityType: "application",
-        entityId: row.id,
-        action: "approval.reset",
-        before: { approval_status: row.approvalStatus },
-        after: { approval_status: APPROVAL_RESET_STATUS, reason: reset },
-      });
+    if (body.vendor_ids !== undefined) {
+      await assertCompanyVendors(tx, row.companyId, listed, "vendor_ids");
+      await replaceListedVendors(tx, row.companyId, row.id, listed);
+      audits.push({ entityType: "application", entityId: row.id, action: "vendors.updated", before: { vendor_ids: listedBefore }, after: { vendor_ids: listed } });
     }
+    const context = await vendorContext(tx, row.companyId, usedVendorIds(listed, details));
+    Object.assign(set, await reclassify(tx, row, details, context, actor, audits));
     await recordAudit(tx, actor, ...audits);
   }
   if (Object.keys(set).length === 0) return;
@@ -144,6 +107,7 @@ export async function applyApprovalMove(tx: Tx, row: ApplicationRow, to: Approva
     before: { approval_status: row.approvalStatus },
     after: { approval_status: to },
   });
+  await notifyApprovalMove(tx, row, to, actor);
 }
 
 /** Risk-model §5: a development move; `deployed` needs approval for high and medium, never for prohibited. */

@@ -2,7 +2,8 @@ import type { FastifyRequest } from "fastify";
 import { and, eq, sql } from "drizzle-orm";
 import { asSubject, type Action } from "../../domain/access/abilities";
 import type { Application } from "../../domain/entities/application";
-import { classify, emptyDetails, type ApplicationDetails, type ClassificationResult } from "../../domain/risk";
+import type { VendorRef } from "../../domain/entities/vendor";
+import { classify, emptyDetails, type ApplicationDetails, type ClassificationContext, type ClassificationResult } from "../../domain/risk";
 import type { Db } from "../db/client";
 import { applications, users } from "../db/schema";
 import { forbidden, notFound } from "../plugins/problem";
@@ -20,7 +21,8 @@ export function selectApplications(db: Db) {
   return db.select({ row: applications, ownerName }).from(applications).leftJoin(users, eq(users.id, applications.ownerId));
 }
 
-export function toApplication({ row, ownerName }: ApplicationWithOwner): Application {
+/** `vendors`: the vendors it lists, given on single reads. */
+export function toApplication({ row, ownerName }: ApplicationWithOwner, vendors?: VendorRef[]): Application {
   return {
     id: row.id,
     name: row.name,
@@ -36,12 +38,16 @@ export function toApplication({ row, ownerName }: ApplicationWithOwner): Applica
     next_review_due: row.nextReviewDue,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    ...(vendors && { vendors }),
   };
 }
 
-/** The classification of some answers; vendors join the context with the vendors issue. */
-export function classifyDetails(details: ApplicationDetails): ClassificationResult {
-  return classify(details, { vendorCount: 0, highRiskVendorIds: [] });
+/** No vendors used: the context of an application that lists none and names no foundation-model vendor. */
+export const NO_VENDORS: ClassificationContext = { vendorCount: 0, highRiskVendorIds: [] };
+
+/** The classification of some answers, given the vendors the application uses (server/applications/vendors.ts). */
+export function classifyDetails(details: ApplicationDetails, context: ClassificationContext = NO_VENDORS): ClassificationResult {
+  return classify(details, context);
 }
 
 /** The stored columns of a classification. */
@@ -61,6 +67,8 @@ export function newApplicationValues(input: {
   ownerId?: string | null;
   createdBy?: string | null;
   details?: ApplicationDetails;
+  /** The vendors it uses; none by default. */
+  context?: ClassificationContext;
 }) {
   const details = input.details ?? emptyDetails();
   return {
@@ -70,7 +78,7 @@ export function newApplicationValues(input: {
     ownerId: input.ownerId ?? null,
     createdBy: input.createdBy ?? null,
     details,
-    ...classificationColumns(classifyDetails(details)),
+    ...classificationColumns(classifyDetails(details, input.context)),
   };
 }
 

@@ -110,7 +110,7 @@ function safeUrl(url: string): string {
 }
 
 /** Raw SQL rows: both drivers answer `{ rows }`, but the shared Db type cannot say so. */
-export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQLWrapper): Promise<T[]> {
+export async function queryRows<T extends Record<string, unknown>>(db: Pick<Db, "execute">, query: SQLWrapper): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -142,3 +142,47 @@ export async function apiUpload<T>({ path, file, field = "file", method = "POST"
     xhr.send(form);
   });
 }
+
+export interface PresignedUpload {
+  /** Where the form goes: the API's own upload endpoint, or an S3 bucket. */
+  url: string;
+  /** The presigned fields (key, policy, credential, signature, …), posted before the file, in order. */
+  fields: Record<string, string>;
+  file: Blob;
+  onProgress?(percent: number): void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Posts a file with a presigned-POST form (design §7). No bearer token: the signed policy is the
+ * authority, and S3 would refuse an Authorization header. S3 answers errors in XML, the API in
+ * problem+json; either way a failure becomes an HttpError with the status.
+ */
+export function uploadPresigned({ url, fields, file, onProgress, signal }: PresignedUpload): Promise<void> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  // S3 ignores every field after the file: it goes last.
+  form.append("file", file, file instanceof File ? file.name : "file");
+  return new Promise<void>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", url);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) return resolve();
+      const type = xhr.getResponseHeader("content-type") ?? "";
+      let problem: Problem | undefined;
+      try {
+        problem = type.includes("json") && xhr.responseText ? (JSON.parse(xhr.responseText) as Problem) : undefined;
+      } catch {
+        problem = undefined;
+      }
+      reject(toHttpError(xhr.status, problem, xhr.statusText || "The upload failed."));
+    };
+    xhr.onerror = () => reject(toHttpError(0, undefined, "The server cannot be reached."));
+    xhr.onabort = () => reject(toHttpError(0, undefined, "The upload was cancelled."));
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}

@@ -1,19 +1,28 @@
 import { lazy } from "react";
 import AppsOutlined from "@mui/icons-material/AppsOutlined";
+import AssignmentOutlined from "@mui/icons-material/AssignmentOutlined";
 import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOutlined";
 import ApartmentOutlined from "@mui/icons-material/ApartmentOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
+import GavelOutlined from "@mui/icons-material/GavelOutlined";
 import GroupOutlined from "@mui/icons-material/GroupOutlined";
 import KeyOutlined from "@mui/icons-material/KeyOutlined";
+import StorefrontOutlined from "@mui/icons-material/StorefrontOutlined";
 import WorkspacesOutlined from "@mui/icons-material/WorkspacesOutlined";
 import type { ResourceProps } from "@refinedev/core";
 import type { AppResource } from "./types";
 
 const HomePage = lazy(() => import("../pages/home/HomePage"));
 const LimitedAccessPage = lazy(() => import("../pages/access/LimitedAccessPage"));
+const SettingsPage = lazy(() => import("../pages/settings/SettingsPage"));
+const MyWorkPage = lazy(() => import("../pages/my-work/MyWorkPage"));
 const ApplicationListPage = lazy(() => import("../pages/applications/list/ApplicationListPage"));
 const ApplicationDetailPage = lazy(() => import("../pages/applications/detail/ApplicationDetailPage"));
 const ApplicationOverviewPage = lazy(() => import("../pages/applications/overview/ApplicationOverviewPage"));
+const VendorListPage = lazy(() => import("../pages/vendors/VendorListPage"));
+const VendorDetailPage = lazy(() => import("../pages/vendors/VendorDetailPage"));
+const FrameworkListPage = lazy(() => import("../pages/frameworks/FrameworkListPage"));
+const FrameworkDetailPage = lazy(() => import("../pages/frameworks/FrameworkDetailPage"));
 const ApiClientListPage = lazy(() => import("../pages/admin/api-clients/ApiClientListPage"));
 const GroupListPage = lazy(() => import("../pages/admin/groups/GroupListPage"));
 const CompanyPage = lazy(() => import("../pages/admin/company/CompanyPage"));
@@ -40,6 +49,14 @@ export const appResources: AppResource[] = [
     ],
   },
   {
+    name: "my-work",
+    list: "/my-work",
+    label: "layout.nav.myWork",
+    icon: <AssignmentOutlined />,
+    access: { menu: "my-work" },
+    routes: [{ path: "/my-work", page: MyWorkPage }],
+  },
+  {
     name: "applications",
     list: "/applications",
     show: "/applications/detail/:id",
@@ -53,12 +70,44 @@ export const appResources: AppResource[] = [
     ],
   },
   {
+    name: "vendors",
+    list: "/vendors",
+    show: "/vendors/detail/:id",
+    label: "layout.nav.vendors",
+    icon: <StorefrontOutlined />,
+    access: { menu: "vendors" },
+    routes: [
+      { path: "/vendors", page: VendorListPage },
+      { path: "/vendors/detail/:vendorId", page: VendorDetailPage },
+    ],
+  },
+  {
+    name: "frameworks",
+    list: "/frameworks",
+    show: "/frameworks/:id",
+    label: "layout.nav.frameworks",
+    icon: <GavelOutlined />,
+    access: { menu: "frameworks" },
+    routes: [
+      { path: "/frameworks", page: FrameworkListPage },
+      { path: "/frameworks/:frameworkId", page: FrameworkDetailPage },
+    ],
+  },
+  {
     // Spec §6: where a user without roles is sent; open to everyone signed in.
     name: "limited-access",
     list: "/limited-access",
     label: "access.limited.title",
     hideInMenu: true,
     routes: [{ path: "/limited-access", page: LimitedAccessPage }],
+  },
+  {
+    // Spec §2: your own profile, password and sessions; open to everyone signed in, roles or not.
+    name: "settings",
+    list: "/settings",
+    label: "common.settings",
+    hideInMenu: true,
+    routes: [{ path: "/settings", page: SettingsPage }],
   },
   { name: "admin", label: "layout.nav.admin", icon: <AdminPanelSettingsOutlined />, access: ADMIN_ONLY, routes: [] },
   {

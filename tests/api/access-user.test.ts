@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { DEMO_PASSWORD } from "../../server/db/seed";
 import { DEMO_ACCOUNTS } from "../../server/db/seed/accounts";
-import { companies, resourceGroupResources, resourceGroups } from "../../server/db/schema";
+import { companies, resourceGroupResources, resourceGroups, roles } from "../../server/db/schema";
+import { CALLERS, v2Caller } from "../support/tenants";
 import { insertApplication } from "../support/applications";
 import { loadCurrentUser } from "../../server/plugins/auth";
 import { claims, currentUser, signInRaw } from "./identity-support";
@@ -62,5 +63,73 @@ describe("GET /v2/access/user", () => {
   it("seeds nothing twice", async () => {
     const { seedDemoData } = await import("../../server/db/seed");
     expect(await seedDemoData(t.database.db)).toEqual({ seeded: false });
+  });
+});
+
+describe("PATCH /v2/access/user", () => {
+  const tokens: Record<string, string> = {};
+  const call = v2Caller(() => t.app, tokens);
+  beforeAll(async () => {
+    for (const who of ["admin", "contributor", "reviewer", "noroles"] as const) {
+      tokens[who] = (await signInRaw(t.app, CALLERS[who], DEMO_PASSWORD)).AccessToken;
+    }
+  });
+
+  it("changes the caller's own names and language, and GET shows them", async () => {
+    const res = await call("noroles", "PATCH", "/access/user", { first_name: "  Núria ", last_name: "O-Brien_2", language: "es" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ email: CALLERS.noroles, first_name: "Núria", last_name: "O-Brien_2", language: "es", roles: [] });
+    const again = await call("noroles", "GET", "/access/user");
+    expect(again.json()).toMatchObject({ first_name: "Núria", last_name: "O-Brien_2", language: "es" });
+  });
+
+  it("changes only what is sent and only the caller's own row", async () => {
+    const before = (await call("admin", "GET", "/access/user")).json();
+    const res = await call("reviewer", "PATCH", "/access/user", { language: "es" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: CALLERS.reviewer, language: "es", roles: [{ name: "ApplicationReviewer" }] });
+    const reviewer = (await call("reviewer", "GET", "/access/user")).json();
+    expect(reviewer.first_name).toBe(res.json().first_name);
+    expect((await call("admin", "GET", "/access/user")).json()).toEqual(before);
+  });
+
+  it.each([
+    [{ first_name: "" }, "first_name", "validation.required"],
+    [{ last_name: "Smith!" }, "last_name", "validation.namePattern"],
+    [{ first_name: "x".repeat(251) }, "first_name", "validation.tooLong"],
+    [{ language: "fr" }, "language", undefined],
+  ])("refuses %j with a 400 naming the field", async (body, path, message) => {
+    const res = await call("contributor", "PATCH", "/access/user", body);
+    expect(res.statusCode).toBe(400);
+    const errors = res.json().errors as Array<{ path: string; message: string }>;
+    expect(errors.map((e) => e.path)).toContain(path);
+    if (message) expect(errors.find((e) => e.path === path)!.message).toBe(message);
+  });
+
+  it("refuses fields that are not the caller's to change (e-mail, another user's id)", async () => {
+    const res = await call("contributor", "PATCH", "/access/user", { email: "someone@else.test" });
+    expect(res.statusCode).toBe(400);
+    const other = await call("contributor", "PATCH", "/access/user", { id: "00000000-0000-4000-8000-000000000009", first_name: "Mallory" });
+    expect(other.statusCode).toBe(400);
+    expect((await call("contributor", "GET", "/access/user")).json().email).toBe(CALLERS.contributor);
+  });
+
+  it("answers 401 without a token and 403 to an API client", async () => {
+    expect((await call(null, "PATCH", "/access/user", { language: "en" })).statusCode).toBe(401);
+    const db = t.database.db;
+    const [role] = await db.select().from(roles).where(eq(roles.name, "ApplicationReviewer"));
+    const [group] = await db.select().from(resourceGroups).where(and(eq(resourceGroups.companyId, companyId), eq(resourceGroups.groupType, "ALL")));
+    const created = await call("admin", "POST", "/access/api-clients", { name: "Profile bot", role_id: role.id, resource_group_id: group.id });
+    expect(created.statusCode, created.body).toBe(201);
+    const { client_id, client_secret } = created.json();
+    const grant = await t.app.inject({
+      method: "POST",
+      url: "/oauth2/token",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${client_id}:${client_secret}`).toString("base64")}` },
+      payload: "grant_type=client_credentials",
+    });
+    tokens.client = grant.json().access_token;
+    const res = await call("client", "PATCH", "/access/user", { first_name: "Renamed" });
+    expect(res.statusCode).toBe(403);
   });
 });

@@ -5,6 +5,13 @@ import type { Db } from "../../server/db/client";
 import { apiClients, companies, resourceGroups, roles, users } from "../../server/db/schema";
 import { createOtherCompany, signInCallers, CALLERS } from "../support/tenants";
 import { insertApplication } from "../support/applications";
+import { SAMPLES } from "../../server/uploads/test-support";
+import { lowRiskDetails } from "../../domain/risk/test-support";
+import { applicableControls, EU_AI_ACT } from "../../domain/frameworks";
+import { controlEvidence } from "../../server/db/schema";
+
+/** A control every high-tier application carries (the EU AI Act is on by default): the controls routes' target. */
+export const MATRIX_CONTROL = applicableControls([EU_AI_ACT], "high")[0].id;
 
 /** A 1×1 PNG: what the logo routes accept. */
 export const PNG = Buffer.from(
@@ -22,17 +29,45 @@ export function multipartFile(field: string, filename: string, type: string, byt
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** A presigned upload form's fields, then the file: how the browser posts a document (design §7). */
+export function multipartForm(fields: Record<string, string>, filename: string, bytes: Buffer) {
+  const boundary = `----matrix${randomBytes(8).toString("hex")}`;
+  const payload = Buffer.concat([
+    ...Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
 /** Demo Co's rows the matrix names, the second company, every caller's token, and makers of rows to delete. */
 export interface Fixture {
   tokens: Record<string, string>;
-  ids: { company: string; target: string; allGroup: string; selectedGroup: string; resource: string; apiClient: string; application: string };
+  ids: {
+    company: string;
+    target: string;
+    allGroup: string;
+    selectedGroup: string;
+    resource: string;
+    apiClient: string;
+    application: string;
+    document: string;
+    /** A high-tier application in the contributor's group, with controls, and its uploaded file evidence. */
+    controlled: string;
+    evidenceFile: string;
+    /** A vendor that the matrix application lists. */
+    vendor: string;
+  };
   roles: Record<string, string>;
   /** Strings that may never appear in an answer to the other company (ours), and in one to us (theirs). */
   secrets: { ours: string[]; theirs: string[] };
   unique(): string;
-  make: { user(): Promise<string>; group(): Promise<string>; apiClient(): Promise<string> };
+  make: { user(): Promise<string>; group(): Promise<string>; apiClient(): Promise<string>; evidence(): Promise<string> };
   ensureLogo(): Promise<void>;
   logoUpload(): { payload: Buffer; contentType: string };
+  /** A new document of the matrix application and its filled-in upload form, ready to post. */
+  documentUpload(): Promise<{ payload: Buffer; contentType: string }>;
 }
 
 export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixture> {
@@ -89,13 +124,66 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
   const applicationId = application.json().id as string;
   const resource = await insertApplication(db, company.id, "Matrix group member");
 
+  // A document of that application, uploaded, confirmed and checked, so its content can be read.
+  const documentUpload = async () => {
+    const res = await app.inject({ method: "POST", url: `/v2/applications/${applicationId}/documents`, headers: as("admin"), payload: { name: "Matrix document.pdf" } });
+    if (res.statusCode !== 201) throw new Error(`fixture: adding a document failed: ${res.body}`);
+    const { document, upload } = res.json() as { document: { id: string }; upload: { fields: Record<string, string> } };
+    return { id: document.id, ...multipartForm(upload.fields, "matrix.pdf", SAMPLES.pdf.bytes) };
+  };
+  const uploaded = await documentUpload();
+  const posted = await app.inject({ method: "POST", url: "/v2/uploads", headers: { "content-type": uploaded.contentType }, payload: uploaded.payload });
+  if (posted.statusCode !== 204) throw new Error(`fixture: uploading the document failed: ${posted.body}`);
+  await app.inject({ method: "POST", url: `/v2/applications/${applicationId}/document/${uploaded.id}`, headers: as("admin"), payload: { uploaded: true } });
+  await app.documentWorker.wake();
+
+  // A high-tier application (so controls apply) with a file evidence, uploaded, on the matrix control.
+  const controlledRes = await app.inject({
+    method: "POST",
+    url: "/v2/applications",
+    headers: as("admin"),
+    payload: { name: "Matrix controlled application", resource_group_id: selectedGroup, details: lowRiskDetails({ business_criticality: "high" }) },
+  });
+  if (controlledRes.statusCode !== 201) throw new Error(`fixture: creating the controlled application failed: ${controlledRes.body}`);
+  const controlled = controlledRes.json().id as string;
+  const fileEvidence = await app.inject({
+    method: "POST",
+    url: `/v2/applications/${controlled}/controls/${MATRIX_CONTROL}/evidence`,
+    headers: as("admin"),
+    payload: { kind: "file", name: "Matrix evidence.pdf" },
+  });
+  if (fileEvidence.statusCode !== 201) throw new Error(`fixture: adding file evidence failed: ${fileEvidence.body}`);
+  const evidenceForm = fileEvidence.json() as { evidence: { id: string }; upload: { fields: Record<string, string> } };
+  const evidencePost = multipartForm(evidenceForm.upload.fields, "evidence.pdf", SAMPLES.pdf.bytes);
+  const evidenceUploaded = await app.inject({ method: "POST", url: "/v2/uploads", headers: { "content-type": evidencePost.contentType }, payload: evidencePost.payload });
+  if (evidenceUploaded.statusCode !== 204) throw new Error(`fixture: uploading the evidence failed: ${evidenceUploaded.body}`);
+
+  // A vendor the matrix application lists, so its details name an application too.
+  const vendorRes = await app.inject({ method: "POST", url: "/v2/vendors", headers: as("admin"), payload: { name: "Matrix vendor" } });
+  if (vendorRes.statusCode !== 201) throw new Error(`fixture: creating the vendor failed: ${vendorRes.body}`);
+  const vendor = vendorRes.json().id as string;
+  const linked = await app.inject({ method: "PUT", url: `/v2/applications/${applicationId}`, headers: as("admin"), payload: { vendor_ids: [vendor] } });
+  if (linked.statusCode !== 200) throw new Error(`fixture: linking the vendor failed: ${linked.body}`);
+
   const ourUsers = await db.select().from(users).where(eq(users.companyId, company.id));
   const fixture: Fixture = {
     tokens,
-    ids: { company: company.id, target, allGroup, selectedGroup, resource, apiClient: apiClientId, application: applicationId },
+    ids: {
+      company: company.id,
+      target,
+      allGroup,
+      selectedGroup,
+      resource,
+      apiClient: apiClientId,
+      application: applicationId,
+      document: uploaded.id,
+      controlled,
+      evidenceFile: evidenceForm.evidence.id,
+      vendor,
+    },
     roles: roleIds,
     secrets: {
-      ours: [company.id, allGroup, selectedGroup, apiClientId, applicationId, ...ourUsers.map((u) => u.id), "@steward.test", "Demo Co", "Matrix application"],
+      ours: [company.id, allGroup, selectedGroup, apiClientId, applicationId, ...ourUsers.map((u) => u.id), "@steward.test", "Demo Co", "Matrix application", uploaded.id, "Matrix document", controlled, "Matrix evidence", vendor, "Matrix vendor"],
       theirs: [other.companyId, other.groupId, other.adminId, CALLERS.other, "Other Co"],
     },
     unique,
@@ -118,6 +206,13 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
           .returning();
         return row.id;
       },
+      async evidence() {
+        const [row] = await db
+          .insert(controlEvidence)
+          .values({ companyId: company.id, applicationId: controlled, controlId: MATRIX_CONTROL, name: `Doomed ${unique()}`, kind: "link", url: "https://matrix.example/", addedByName: "Matrix" })
+          .returning();
+        return row.id;
+      },
     },
     async ensureLogo() {
       const has = await app.inject({ method: "GET", url: "/v2/company/logo", headers: as("admin") });
@@ -127,6 +222,7 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
       if (res.statusCode !== 200) throw new Error(`fixture: uploading the logo failed: ${res.body}`);
     },
     logoUpload: () => multipartFile("file", "logo.png", "image/png", PNG),
+    documentUpload,
   };
   return fixture;
 }

@@ -8,7 +8,7 @@
  * `other`, the Administrator of a second company (our ids must be 404 to them); `client`, an API
  * client holding ApplicationReviewer on the ALL group.
  */
-import type { Fixture } from "./authorization-matrix.fixture";
+import { MATRIX_CONTROL, type Fixture } from "./authorization-matrix.fixture";
 
 export const CALLER_NAMES = ["anonymous", "admin", "contributor", "reviewer", "approver", "noroles", "other", "client"] as const;
 export type CallerName = (typeof CALLER_NAMES)[number];
@@ -59,6 +59,20 @@ const appEdit = (status: number): Expected => ({ ...appRead(status), reviewer: 4
 /** Administrators only, among those who see the application. */
 const appAdmin = (status: number): Expected => ({ ...appEdit(status), contributor: 403 });
 
+/** Administrators, and reviewers with an ALL group (the API client is one): spec §6 Frameworks. Others get their own company's. */
+const frameworkRead = (status: number): Expected => ({ ...signedIn(status), contributor: 403, approver: 403, noroles: 403 });
+
+/** The controls routes' target: a high-tier application and a control it carries. */
+const controlParams = { id: (f: Fixture) => f.ids.controlled, controlId: () => MATRIX_CONTROL };
+/** A fresh piece of evidence per DELETE, made by the row's `prepare`. */
+let doomedEvidence = "";
+
+/** Everyone with a role reads a vendor of their company; 404 for the rest. */
+const vendorRead = (status: number): Expected => ({ ...signedIn(status), noroles: 404, other: 404 });
+
+/** The form the upload endpoint's row posts: a new one per request, made in its `prepare`. */
+let pendingUpload: { payload: Buffer; contentType: string } | undefined;
+
 const fresh = <K extends keyof Fixture["make"]>(kind: K) => (f: Fixture) => f.make[kind]();
 
 export const MATRIX: Record<string, RouteCase> = {
@@ -78,6 +92,9 @@ export const MATRIX: Record<string, RouteCase> = {
   "GET /identity/local_steward/.well-known/jwks.json": { expect: open(200) },
   "GET /identity/captcha/challenge": { expect: open(200) },
   "GET /identity/captcha/required": { expect: open(200) },
+  // Local storage's upload endpoint: the signed policy authorizes, not a bearer token, so whoever holds
+  // a valid form (handed to someone allowed to add the document) may post it once (design §7).
+  "POST /v2/uploads": { prepare: async (f) => void (pendingUpload = await f.documentUpload()), multipart: () => pendingUpload!, expect: open(204) },
   // A bearer token is no client credential: without a form body the token endpoint refuses the request.
   "POST /oauth2/token": { expect: open(400) },
   // The embedded default's mail: a developer's tool of the local identity mode (design §5), not tenant data.
@@ -85,6 +102,13 @@ export const MATRIX: Record<string, RouteCase> = {
 
   // Access: the signed-in user.
   "GET /v2/access/user": { expect: signedIn(200) },
+  // Your own profile: every person; an API client has none to change.
+  "PATCH /v2/access/user": { body: () => ({ language: "en" }), expect: { ...signedIn(200), client: 403 } },
+
+  // Notifications: every person's own; API clients have none.
+  "GET /v2/notifications/:days": { params: { days: "30" }, expect: { ...signedIn(200), client: 403 } },
+  "PUT /v2/notifications/mark_read/:id": { params: { id: "all" }, expect: { ...signedIn(204), client: 403 } },
+  "GET /v2/my-work": { expect: { ...signedIn(200), client: 403 } },
 
   // Access: Manage Users (Administrators).
   "GET /v2/access/users": { expect: adminOnly(200, "theirs") },
@@ -156,6 +180,18 @@ export const MATRIX: Record<string, RouteCase> = {
   "GET /v2/applications/:id/comments": { params: { id: (f) => f.ids.application }, expect: appRead(200) },
   "POST /v2/applications/:id/comments": { params: { id: (f) => f.ids.application }, body: () => ({ body: "Seen." }), expect: appRead(201) },
   "GET /v2/applications/:id/activity": { params: { id: (f) => f.ids.application }, expect: appRead(200) },
+  "GET /v2/applications/:id/documents": { params: { id: (f) => f.ids.application }, expect: appRead(200) },
+  "POST /v2/applications/:id/documents": { params: { id: (f) => f.ids.application }, body: () => ({ name: "Matrix upload.pdf" }), expect: appEdit(201) },
+  "GET /v2/applications/:id/documents/:documentId": { params: { id: (f) => f.ids.application, documentId: (f) => f.ids.document }, expect: appRead(200) },
+  "GET /v2/applications/:id/documents/:documentId/content": {
+    params: { id: (f) => f.ids.application, documentId: (f) => f.ids.document },
+    expect: appRead(200),
+  },
+  "POST /v2/applications/:id/document/:documentId": {
+    params: { id: (f) => f.ids.application, documentId: (f) => f.ids.document },
+    body: () => ({ name: "Matrix document.pdf" }),
+    expect: appEdit(200),
+  },
   "GET /v2/applications/:id/authorized-users": { params: { id: (f) => f.ids.application }, expect: appRead(200) },
   "GET /v2/applications/:id/role-assignments": { params: { id: (f) => f.ids.application }, expect: appRead(200) },
   "PUT /v2/applications/:id/role-assignments": {
@@ -168,4 +204,49 @@ export const MATRIX: Record<string, RouteCase> = {
     query: (f) => `user_id=${f.ids.target}&role_id=${f.roles.ApplicationReviewer}`,
     expect: appAdmin(204),
   },
+
+  // Frameworks (issue 6): the library with the company's settings; an application's frameworks, controls and evidence.
+  "GET /v2/frameworks": { expect: frameworkRead(200) },
+  "GET /v2/frameworks/:id": { params: { id: "eu-ai-act" }, expect: frameworkRead(200) },
+  "PUT /v2/frameworks/:id/setting": { params: { id: "eu-ai-act" }, body: () => ({ enabled: true }), expect: adminOnly(200, "theirs") },
+  "GET /v2/applications/:id/frameworks": { params: { id: (f) => f.ids.application }, expect: appRead(200) },
+  "PUT /v2/applications/:id/frameworks/:frameworkId/setting": {
+    params: { id: (f) => f.ids.application, frameworkId: "eu-ai-act" },
+    body: () => ({ enabled: true }),
+    expect: appEdit(200),
+  },
+  "GET /v2/applications/:id/controls": { params: { id: (f) => f.ids.controlled }, expect: appRead(200) },
+  "GET /v2/applications/:id/controls/:controlId": { params: controlParams, expect: appRead(200) },
+  "PATCH /v2/applications/:id/controls/:controlId": { params: controlParams, body: () => ({ notes: "Checked by the matrix." }), expect: appEdit(200) },
+  "POST /v2/applications/:id/controls/:controlId/evidence": {
+    params: controlParams,
+    body: (f) => ({ kind: "link", name: `Link ${f.unique()}`, url: "https://matrix.example/evidence" }),
+    expect: appEdit(201),
+  },
+  "DELETE /v2/applications/:id/controls/:controlId/evidence": {
+    params: controlParams,
+    prepare: async (f) => {
+      doomedEvidence = await f.make.evidence();
+    },
+    query: () => `evidence_id=${doomedEvidence}`,
+    expect: appEdit(204),
+  },
+  "GET /v2/applications/:id/controls/:controlId/evidence/:evidenceId/content": {
+    params: { ...controlParams, evidenceId: (f) => f.ids.evidenceFile },
+    expect: appRead(200),
+  },
+
+  // Vendors (issue 7): everyone with a role reads; contributors and Administrators add and edit; no DELETE (offboard).
+  "GET /v2/vendors": { expect: { ...signedIn(200), noroles: 403 } },
+  "POST /v2/vendors": {
+    body: (f) => ({ name: `Vendor ${f.unique()}` }),
+    expect: { ...signedIn(201), reviewer: 403, approver: 403, noroles: 403, client: 403 },
+  },
+  "GET /v2/vendors/:id": { params: { id: (f) => f.ids.vendor }, expect: vendorRead(200) },
+  "PUT /v2/vendors/:id": {
+    params: { id: (f) => f.ids.vendor },
+    body: () => ({ description: "Checked by the matrix." }),
+    expect: { ...vendorRead(200), reviewer: 403, approver: 403, client: 403 },
+  },
+  "GET /v2/vendors/:id/details": { params: { id: (f) => f.ids.vendor }, expect: vendorRead(200) },
 };

@@ -18,6 +18,14 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The vendor facts classify() takes, read back through the API: listed vendors plus the foundation-model vendor. */
+async function vendorContextOf(applicationId: string, foundationModelVendorId: string | null) {
+  const listed: Array<{ id: string; risk_level: string }> = (await call("admin", "GET", `/applications/${applicationId}`)).json().vendors;
+  const used = new Map(listed.map((v) => [v.id, v.risk_level]));
+  if (foundationModelVendorId) used.set(foundationModelVendorId, (await call("admin", "GET", `/vendors/${foundationModelVendorId}`)).json().risk_level);
+  return { vendorCount: used.size, highRiskVendorIds: [...used].filter(([, level]) => level === "high").map(([id]) => id).sort() };
+}
+
 describe("demo applications", () => {
   it("cover every tier (and not assessed) and every approval status", async () => {
     const metrics = (await call("admin", "GET", "/applications/metrics")).json();
@@ -33,7 +41,7 @@ describe("demo applications", () => {
     const { items } = (await call("admin", "GET", "/applications?page_size=200")).json();
     for (const app of items) {
       const details = (await call("admin", "GET", `/applications/${app.id}/details`)).json();
-      const fresh = classify(details.details, { vendorCount: 0 });
+      const fresh = classify(details.details, await vendorContextOf(app.id, details.details.foundation_model_vendor_id));
       expect(details.risk_tier, app.name).toBe(fresh.risk_tier);
       expect(details.rules_fired, app.name).toEqual(fresh.rules_fired);
       expect((await call("admin", "GET", `/applications/${app.id}/assessments`)).json().total, app.name).toBe(1);
@@ -49,5 +57,22 @@ describe("demo applications", () => {
     const mine = (await call("contributor", "GET", "/applications")).json();
     expect(mine.total).toBeGreaterThanOrEqual(3);
     expect(mine.total).toBeLessThan((await call("admin", "GET", "/applications")).json().total);
+  });
+});
+
+describe("demo vendors", () => {
+  it("a foundation-model provider, an HR-screening supplier and a cloud ML platform, at three risk levels, used by demo applications", async () => {
+    const { items } = (await call("reviewer", "GET", "/vendors?sort=name")).json();
+    expect(items.map((v: { name: string; risk_level: string }) => [v.name, v.risk_level])).toEqual([
+      ["Lumina Models", "medium"],
+      ["Nimbus ML Cloud", "low"],
+      ["TalentSift", "high"],
+    ]);
+    for (const vendor of items) expect(vendor.application_count, vendor.name).toBeGreaterThan(0);
+    const talentSift = items.find((v: { name: string }) => v.name === "TalentSift");
+    const { applications } = (await call("admin", "GET", `/vendors/${talentSift.id}/details`)).json();
+    expect(applications.map((a: { name: string }) => a.name)).toEqual(["CV screening ranker"]);
+    const ranker = (await call("admin", "GET", `/applications/${applications[0].id}`)).json();
+    expect(ranker.risk_descriptors.find((d: { key: string }) => d.key === "vendor").rules).toContain("D-VENDOR-HIGH-RISK");
   });
 });

@@ -66,6 +66,12 @@ test("an administrator creates a user and grants a role; the user's menu follows
 
   await signIn(page, email, password);
   await expect(menu(page).getByRole("link", { name: "AI Applications" })).toBeVisible();
+  // The bell tells them; opening the notification marks it read.
+  await page.getByRole("button", { name: "Open notifications, 1 unread" }).click();
+  const bell = page.getByRole("dialog", { name: "Notifications" });
+  await expect(bell.getByRole("button", { name: /You were given the role Application Contributor on Customer AI\./ })).toContainText("Just now");
+  await bell.getByRole("button", { name: /You were given the role/ }).click();
+  await expect(page.getByRole("button", { name: "Open notifications" })).toBeVisible();
   await expect(menu(page).getByRole("link", { name: "Frameworks" })).toHaveCount(0);
   await expect(menu(page).getByRole("button", { name: "Admin" })).toHaveCount(0);
   // Admin pages are not found for them, whatever the URL.

@@ -4,6 +4,8 @@ import { companies } from "../schema";
 import { seedCompany } from "./company";
 import { seedAccess } from "./access";
 import { seedApplications } from "./applications";
+import { seedVendors } from "./vendors";
+import { seedFrameworks } from "./frameworks";
 
 export const DEMO_PASSWORD = "Steward-Demo-2026";
 
@@ -26,6 +28,8 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
     const company = await seedCompany(tx as unknown as Db);
     await seedAccess(tx as unknown as Db, company.id, { password: DEMO_PASSWORD, identityMode: options.identityMode ?? "local" });
     if (options.applications !== false) await seedApplications(tx as unknown as Db, company.id);
+    if (options.applications !== false) await seedVendors(tx as unknown as Db, company.id);
+    if (options.applications !== false) await seedFrameworks(tx as unknown as Db, company.id);
     return { seeded: true };
   });
 }

@@ -6,6 +6,7 @@ import { roleMatches } from "../../../domain/access/abilities";
 import { roleListResponseSchema, userRoleGroupParamsSchema, userRoleParamsSchema, userSchema } from "../../../domain/entities/user";
 import { findUser, LAST_ADMIN, lockAdministratorIds, withRoles } from "../../access/users";
 import { actorOf, recordAudit } from "../../audit/record";
+import { notify } from "../../notifications/notify";
 import type { Db } from "../../db/client";
 import { resourceGroups, roleAssignments, roles } from "../../db/schema";
 import { assertCan } from "../../plugins/ability";
@@ -65,6 +66,12 @@ export default async function accessUserRoleRoutes(root: FastifyInstance) {
             action: "role.granted",
             before,
             after: { role: role.name, resource_group_id: group.id, resource_group: group.name },
+          });
+          await notify(tx, companyId, [target.id], {
+            kind: "role.granted",
+            params: { role: role.name, group: group.name },
+            link: "/",
+            subject: { type: "user", id: target.id },
           });
         }
       });

@@ -16,6 +16,7 @@ import { APPROVAL_ROLES } from "../../../domain/workflow";
 import { findApplication } from "../../applications/store";
 import { actorOf, recordAudit } from "../../audit/record";
 import { queryRows, type Db } from "../../db/client";
+import { reachSql, type ReachRow } from "../../access/reach";
 import { applicationRoleAssignments, applications, roles, users } from "../../db/schema";
 import { likePattern } from "../../db/search";
 import { badRequest, notFound, problemResponses } from "../../plugins/problem";
@@ -37,35 +38,6 @@ async function grantsOf(db: Db, applicationId: string) {
     })),
   };
 }
-
-/**
- * Who reaches an application (spec §7): through a group of type ALL, a SELECTED group listing it, an
- * Administrator role (Administrators reach every application of their company), or a grant on it.
- */
-function reachSql(companyId: string, applicationId: string) {
-  return sql`
-    select ra.user_id, r.name as role, g.id as group_id, g.name as group_name, g.group_type, 'resource_group' as via
-      from role_assignments ra
-      join roles r on r.id = ra.role_id
-      join resource_groups g on g.id = ra.resource_group_id
-     where ra.company_id = ${companyId}
-       and (g.group_type = 'ALL' or strpos(r.name, 'Administrator') > 0
-            or exists (select 1 from resource_group_resources rgr where rgr.resource_group_id = g.id and rgr.resource_id = ${applicationId}))
-    union all
-    select ara.user_id, r.name, null, null, null, 'application'
-      from application_role_assignments ara
-      join roles r on r.id = ara.role_id
-     where ara.company_id = ${companyId} and ara.application_id = ${applicationId}`;
-}
-
-type ReachRow = {
-  user_id: string;
-  role: string;
-  group_id: string | null;
-  group_name: string | null;
-  group_type: "ALL" | "SELECTED" | null;
-  via: "resource_group" | "application";
-};
 
 /** Authorized users, per-application grants, and the caller's own roles per application. */
 export default async function applicationAccessRoutes(root: FastifyInstance) {

@@ -14,6 +14,8 @@ import {
 import { missingRequiredAnswers } from "../../../domain/risk";
 import { findApplication } from "../../applications/store";
 import { actorOf } from "../../audit/record";
+import { applicationReach, holdersOf } from "../../access/reach";
+import { notify } from "../../notifications/notify";
 import { applicationAssessments, applicationComments, auditLog } from "../../db/schema";
 import { problemResponses } from "../../plugins/problem";
 
@@ -125,10 +127,22 @@ export default async function applicationRecordRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const { row } = await findApplication(db(), request, request.params.id);
       const actor = actorOf(request.user);
-      const [comment] = await db()
-        .insert(applicationComments)
-        .values({ companyId: row.companyId, applicationId: row.id, authorId: actor.id, authorName: actor.name, body: request.body.body })
-        .returning();
+      const comment = await db().transaction(async (tx) => {
+        const [created] = await tx
+          .insert(applicationComments)
+          .values({ companyId: row.companyId, applicationId: row.id, authorId: actor.id, authorName: actor.name, body: request.body.body })
+          .returning();
+        // Its owner and contributors hear of it (risk-model: the people working on it), never the author.
+        const reach = await applicationReach(tx, row.companyId, row.id);
+        const owner = row.ownerId && reach.has(row.ownerId) ? [row.ownerId] : [];
+        await notify(tx, row.companyId, [...owner, ...holdersOf(reach, ["ApplicationContributor"])], {
+          kind: "comment.added",
+          params: { actor: actor.name, application: row.name },
+          link: `/applications/detail/${row.id}?tab=comments`,
+          subject: { type: "application", id: row.id },
+        }, actor.id);
+        return created;
+      });
       return reply.code(201).send({ id: comment.id, author: { id: comment.authorId, name: comment.authorName }, body: comment.body, created_at: comment.createdAt.toISOString() });
     },
   );

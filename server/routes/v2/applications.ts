@@ -16,7 +16,8 @@ import { RISK_TIERS } from "../../../domain/risk";
 import { APPROVAL_STATUSES, DEVELOPMENT_STATUSES } from "../../../domain/workflow";
 import { scopeOf } from "../../access/scope";
 import { applyApprovalMove, applyDevelopmentMove, applyEdit } from "../../applications/changes";
-import { findApplication, newApplicationValues, ownerName, selectApplications, toApplication, type ApplicationRow } from "../../applications/store";
+import { findApplication, newApplicationValues, ownerName, selectApplications, toApplication, type ApplicationRow, type ApplicationWithOwner } from "../../applications/store";
+import { assertCompanyVendors, listedVendors, replaceListedVendors, usedVendorIds, vendorContext } from "../../applications/vendors";
 import { actorOf, recordAudit } from "../../audit/record";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
@@ -106,6 +107,11 @@ async function ownerInCompany(db: Db, companyId: string, ownerId: string | null 
   if (!owner) throw notFound("Owner");
 }
 
+/** A single application as GET and PUT answer it: with the vendors it lists. */
+async function withVendors(db: Db, found: ApplicationWithOwner) {
+  return toApplication(found, await listedVendors(db, found.row.id));
+}
+
 /** AI applications (spec §7 Applications): the inventory, each one's edits and status moves. */
 export default async function applicationRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -134,7 +140,7 @@ export default async function applicationRoutes(root: FastifyInstance) {
         .orderBy(...sortOrder(sort))
         .limit(page_size)
         .offset((page - 1) * page_size);
-      return { items: rows.map(toApplication), total };
+      return { items: rows.map((r) => toApplication(r)), total };
     },
   );
 
@@ -150,9 +156,12 @@ export default async function applicationRoutes(root: FastifyInstance) {
       preHandler: async (request) => assertCan(request, "create", "Application", "Only a contributor or an administrator can add applications."),
     },
     async (request, reply) => {
-      const { name, description, owner_id, resource_group_id, details } = request.body;
+      const { name, description, owner_id, resource_group_id, details, vendor_ids = [] } = request.body;
       const user = request.user;
       await ownerInCompany(db(), user.companyId, owner_id);
+      await assertCompanyVendors(db(), user.companyId, vendor_ids, "vendor_ids");
+      await assertCompanyVendors(db(), user.companyId, [details?.foundation_model_vendor_id], "details.foundation_model_vendor_id");
+      const context = await vendorContext(db(), user.companyId, details ? usedVendorIds(vendor_ids, details) : vendor_ids);
       const groupId = await groupToJoin(db(), user, resource_group_id);
       const isPerson = user.actor === "user";
       let row: ApplicationRow;
@@ -168,15 +177,17 @@ export default async function applicationRoutes(root: FastifyInstance) {
                 ownerId: owner_id === undefined ? (isPerson ? user.id : null) : owner_id,
                 createdBy: isPerson ? user.id : null,
                 details,
+                context,
               }),
             )
             .returning();
+          await replaceListedVendors(tx, user.companyId, created.id, vendor_ids);
           if (groupId) await tx.insert(resourceGroupResources).values({ resourceGroupId: groupId, resourceId: created.id });
           await recordAudit(tx, actorOf(user), {
             entityType: "application",
             entityId: created.id,
             action: "application.created",
-            after: { name: created.name, risk_tier: created.riskTier, resource_group_id: groupId },
+            after: { name: created.name, risk_tier: created.riskTier, resource_group_id: groupId, vendor_ids },
           });
           return created;
         });
@@ -185,7 +196,7 @@ export default async function applicationRoutes(root: FastifyInstance) {
         throw error;
       }
       const [created] = await selectApplications(db()).where(eq(applications.id, row.id));
-      return reply.code(201).send(toApplication(created));
+      return reply.code(201).send(await withVendors(db(), created));
     },
   );
 
@@ -194,7 +205,7 @@ export default async function applicationRoutes(root: FastifyInstance) {
     {
       schema: { tags: ["applications"], summary: "One application", params: applicationIdParamsSchema, response: { 200: applicationSchema, ...problemResponses } },
     },
-    async (request) => toApplication(await findApplication(db(), request, request.params.id)),
+    async (request) => withVendors(db(), await findApplication(db(), request, request.params.id)),
   );
 
   app.put(
@@ -227,7 +238,7 @@ export default async function applicationRoutes(root: FastifyInstance) {
         throw error;
       }
       const [updated] = await selectApplications(db()).where(eq(applications.id, request.params.id));
-      return toApplication(updated);
+      return withVendors(db(), updated);
     },
   );
 }

@@ -4,12 +4,19 @@ import accessUserRoleRoutes from "./access-user-roles";
 import accessUsersRoutes from "./access-users";
 import apiClientRoutes from "./api-clients";
 import applicationAccessRoutes from "./application-access";
+import applicationControlRoutes from "./application-controls";
+import applicationDocumentRoutes from "./application-documents";
+import applicationFrameworkRoutes from "./application-frameworks";
 import applicationMetricsRoutes from "./application-metrics";
 import applicationRecordRoutes from "./application-records";
 import applicationRoutes from "./applications";
 import companyRoutes from "./company";
 import companyLogoRoutes from "./company-logo";
+import frameworkRoutes from "./frameworks";
+import myWorkRoutes from "./my-work";
+import notificationRoutes from "./notifications";
 import resourceGroupRoutes from "./resource-groups";
+import vendorRoutes from "./vendors";
 
 /**
  * Every /v2 area, one file each (spec §7): register them inside the protected scope, where every
@@ -29,5 +36,12 @@ export default async function v2Routes(app: FastifyInstance) {
     await api.register(applicationRecordRoutes);
     await api.register(applicationAccessRoutes);
     await api.register(applicationMetricsRoutes);
+    await api.register(notificationRoutes);
+    await api.register(myWorkRoutes);
+    await api.register(applicationDocumentRoutes);
+    await api.register(vendorRoutes);
+    await api.register(frameworkRoutes);
+    await api.register(applicationFrameworkRoutes);
+    await api.register(applicationControlRoutes);
   });
 }

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from "react";
 import { AppBar, Box, Toolbar } from "@mui/material";
 import { TOP_BAR_HEIGHT } from "../../theme";
 import { AccountMenu } from "./AccountMenu";
+import { NotificationBell } from "../notifications/NotificationBell";
 import { Breadcrumbs } from "./Breadcrumbs";
 import { Sider } from "./Sider";
 import { EntityTitlesProvider } from "./entity-titles";
@@ -10,7 +11,7 @@ import { useProfileLanguage } from "../../i18n/use-profile-language";
 
 const SIDER_STATE_KEY = "steward.sider.collapsed";
 
-/** The protected layout: sider, 48 px top bar with breadcrumbs and the account menu, then the page. */
+/** The protected layout: sider, 48 px top bar with breadcrumbs, the notification bell and the account menu, then the page. */
 export function AppLayout({ children, topBarExtra }: { children: ReactNode; topBarExtra?: ReactNode }) {
   useProfileLanguage();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(SIDER_STATE_KEY) === "1");
@@ -30,6 +31,7 @@ export function AppLayout({ children, topBarExtra }: { children: ReactNode; topB
                 <Breadcrumbs />
               </Box>
               {topBarExtra}
+              <NotificationBell />
               <AccountMenu />
             </Toolbar>
           </AppBar>

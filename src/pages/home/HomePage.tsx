@@ -1,35 +1,57 @@
-import { Box, Card, CardContent, Typography } from "@mui/material";
+import { lazy, Suspense } from "react";
+import { Alert, Box, Skeleton, Typography } from "@mui/material";
 import { useGetIdentity } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { CurrentUser } from "../../../domain/access/current-user";
+import { AwaitingList, RecentList, UpcomingReviewsList } from "./ApplicationLists";
+import { EmptyDashboard } from "./EmptyDashboard";
+import { SummaryCards } from "./SummaryCards";
+import { LIST_LENGTH, useApplicationsBy, useAwaiting, useFrameworkProgress, useMetrics } from "./dashboard-data";
 
-/** The landing page until the dashboard's cards and charts arrive: who you are and what you hold. */
+// @mui/x-charts is large: its own chunk, fetched once there is something to draw.
+const DashboardCharts = lazy(() => import("./DashboardCharts"));
+
+/** /dashboard and / (spec §2): the state of the user's AI portfolio and what they must do next, by their roles. */
 export default function HomePage() {
   const { t } = useTranslation();
   const { data: user } = useGetIdentity<CurrentUser>();
+  const { query: metricsQuery } = useMetrics();
+  const metrics = metricsQuery.data?.data;
+  const awaiting = useAwaiting(user);
+  const upcoming = useApplicationsBy("next_review_due", "asc");
+  const recent = useApplicationsBy("updated_at", "desc");
+  const frameworks = useFrameworkProgress();
+  const failed = (isError: boolean) => (isError ? t("dashboard.lists.loadFailed") : null);
+
   return (
     <Box sx={{ display: "grid", gap: 2 }}>
-      <Typography variant="h5" component="h1">
-        {user ? t("home.welcomeName", { name: user.first_name }) : t("common.welcome")}
-      </Typography>
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="subtitle1" gutterBottom>
-            {t("home.rolesTitle")}
-          </Typography>
-          {user?.roles.length ? (
-            <Box component="ul" sx={{ m: 0, pl: 3 }}>
-              {user.roles.map((r) => (
-                <li key={`${r.name}-${r.resource_group.id}`}>
-                  {t("home.roleInGroup", { role: r.name, group: r.resource_group.name })}
-                </li>
-              ))}
-            </Box>
+      <Box>
+        <Typography variant="h5" component="h1">
+          {user ? t("dashboard.welcomeName", { name: user.first_name }) : t("common.welcome")}
+        </Typography>
+        <Typography color="text.secondary">{t("dashboard.subtitle")}</Typography>
+      </Box>
+      {metricsQuery.isError ? (
+        <Alert severity="error">{t("dashboard.loadFailed", { message: metricsQuery.error?.message ?? "" })}</Alert>
+      ) : metrics?.total === 0 ? (
+        <EmptyDashboard />
+      ) : (
+        <>
+          <SummaryCards metrics={metrics} awaiting={!user ? undefined : awaiting.applies ? (awaiting.isLoading ? undefined : awaiting.items.length) : null} />
+          {metrics ? (
+            <Suspense fallback={<Skeleton variant="rounded" height={280} aria-label={t("dashboard.charts.loading")} />}>
+              <DashboardCharts metrics={metrics} frameworks={frameworks.available ? frameworks.items : null} />
+            </Suspense>
           ) : (
-            <Typography color="text.secondary">{t("home.noRoles")}</Typography>
+            <Skeleton variant="rounded" height={280} />
           )}
-        </CardContent>
-      </Card>
+          <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", lg: `repeat(${awaiting.applies ? 3 : 2}, minmax(0, 1fr))` }, alignItems: "start" }}>
+            {awaiting.applies && <AwaitingList items={awaiting.items.slice(0, LIST_LENGTH)} isLoading={awaiting.isLoading} error={failed(awaiting.isError)} />}
+            <UpcomingReviewsList items={upcoming.items} isLoading={upcoming.isLoading} error={failed(upcoming.isError)} />
+            <RecentList items={recent.items} isLoading={recent.isLoading} error={failed(recent.isError)} />
+          </Box>
+        </>
+      )}
     </Box>
   );
 }

@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+/** What waits for the signed-in user (issue 8, My Work), one kind a group. */
+export const MY_WORK_KINDS = ["review", "approve", "changes_requested", "reapproval", "control", "evidence", "review_due"] as const;
+export type MyWorkKind = (typeof MY_WORK_KINDS)[number];
+
+export const myWorkItemSchema = z.object({
+  kind: z.enum(MY_WORK_KINDS),
+  application: z.object({ id: z.uuid(), name: z.string() }),
+  /** The control or evidence concerned, when the item is about one. */
+  subject: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** When it is due (ISO date), if it has a date; overdue when in the past. */
+  due_date: z.string().nullable(),
+  /** The in-app page to act on it. */
+  link: z.string(),
+});
+export type MyWorkItem = z.infer<typeof myWorkItemSchema>;
+
+export const myWorkResponseSchema = z.object({ items: z.array(myWorkItemSchema) });
+
+/** Urgency: dated items by date (overdue first), then the undated, by how directly they wait on this user. */
+export function byUrgency(a: MyWorkItem, b: MyWorkItem): number {
+  if (a.due_date && b.due_date && a.due_date !== b.due_date) return a.due_date < b.due_date ? -1 : 1;
+  if (a.due_date && !b.due_date) return -1;
+  if (!a.due_date && b.due_date) return 1;
+  return MY_WORK_KINDS.indexOf(a.kind) - MY_WORK_KINDS.indexOf(b.kind) || a.application.name.localeCompare(b.application.name);
+}

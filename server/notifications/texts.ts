@@ -1,0 +1,36 @@
+import accessEn from "../../locales/en/access.json";
+import accessEs from "../../locales/es/access.json";
+import notificationsEn from "../../locales/en/notifications.json";
+import notificationsEs from "../../locales/es/notifications.json";
+import workflowEn from "../../locales/en/workflow.json";
+import workflowEs from "../../locales/es/workflow.json";
+import type { NotificationKind } from "../../domain/entities/notification";
+
+type Language = "en" | "es";
+const LOCALES: Record<Language, Record<string, unknown>> = {
+  en: { access: accessEn, notifications: notificationsEn, workflow: workflowEn },
+  es: { access: accessEs, notifications: notificationsEs, workflow: workflowEs },
+};
+
+function lookup(language: Language, key: string): string | undefined {
+  const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], LOCALES[language]);
+  return typeof value === "string" ? value : undefined;
+}
+
+/** Parameters stored as keys or raw values, shown in the reader's words: a role's label, a reason's text, a date. */
+const SHOWN_AS: Record<string, (value: string, language: Language) => string> = {
+  role: (value, language) => lookup(language, `access.roles.${value}`) ?? value,
+  reason: (value, language) => lookup(language, value) ?? value,
+  date: (value, language) => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${value}T00:00:00Z`)),
+};
+
+/** A notification's text in the reader's language, rendered when it is read (spec §3 notification_text). */
+export function notificationText(kind: NotificationKind | string, params: Record<string, string>, language: string): string {
+  const lng: Language = language === "es" ? "es" : "en";
+  const template = lookup(lng, `notifications.kinds.${kind}`) ?? lookup("en", `notifications.kinds.${kind}`) ?? kind;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) return "";
+    return SHOWN_AS[name]?.(value, lng) ?? value;
+  });
+}

@@ -1,0 +1,71 @@
+import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { processingItems } from "../db/schema";
+
+export type ProcessingItem = typeof processingItems.$inferSelect;
+export type ProcessingKind = ProcessingItem["kind"];
+
+/** An `analyzing` item untouched this long belonged to a worker that died: it may be claimed again. */
+export const STALE_AFTER_MS = 5 * 60_000;
+
+/**
+ * Design §8: the table is the queue. Claims the oldest `waiting` item of `kind` (or a stale
+ * `analyzing` one) and marks it `analyzing`, in one statement whose inner SELECT … FOR UPDATE SKIP
+ * LOCKED lets concurrent workers (many API instances) pass over each other's rows instead of
+ * waiting or taking the same one. Null when there is nothing to do.
+ */
+export async function claimItem(db: Db, kind: ProcessingKind, now = new Date()): Promise<ProcessingItem | null> {
+  const staleBefore = new Date(now.getTime() - STALE_AFTER_MS);
+  const next = db
+    .select({ id: processingItems.id })
+    .from(processingItems)
+    .where(
+      and(
+        eq(processingItems.kind, kind),
+        or(eq(processingItems.status, "waiting"), and(eq(processingItems.status, "analyzing"), lt(processingItems.updatedAt, staleBefore))),
+      ),
+    )
+    .orderBy(asc(processingItems.createdAt), asc(processingItems.id))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  const [claimed] = await db
+    .update(processingItems)
+    .set({ status: "analyzing", error: null, attempts: sql`${processingItems.attempts} + 1`, updatedAt: now })
+    .where(
+      and(
+        inArray(processingItems.id, next),
+        // Re-checked here: on PostgreSQL a row another worker just moved on fails this and is skipped.
+        or(eq(processingItems.status, "waiting"), and(eq(processingItems.status, "analyzing"), lt(processingItems.updatedAt, staleBefore))),
+      ),
+    )
+    .returning();
+  return claimed ?? null;
+}
+
+/** analyzing → ready | error (with the reason). False when the item was not `analyzing` (someone else finished it). */
+export async function finishItem(db: Pick<Db, "update">, id: string, outcome: { status: "ready" } | { status: "error"; error: string }): Promise<boolean> {
+  const rows = await db
+    .update(processingItems)
+    .set({ status: outcome.status, error: outcome.status === "error" ? outcome.error : null, updatedAt: new Date() })
+    .where(and(eq(processingItems.id, id), eq(processingItems.status, "analyzing")))
+    .returning({ id: processingItems.id });
+  return rows.length > 0;
+}
+
+/** created → waiting, and error → waiting (a retry). False from any other status. */
+export async function enqueueItem(db: Pick<Db, "update">, id: string): Promise<boolean> {
+  const rows = await db
+    .update(processingItems)
+    .set({ status: "waiting", error: null, updatedAt: new Date() })
+    .where(and(eq(processingItems.id, id), inArray(processingItems.status, ["created", "error"])))
+    .returning({ id: processingItems.id });
+  return rows.length > 0;
+}
+
+/** created → error: the upload itself was refused (too large, not an accepted type), before any worker saw it. */
+export async function failBeforeQueue(db: Pick<Db, "update">, id: string, error: string): Promise<void> {
+  await db
+    .update(processingItems)
+    .set({ status: "error", error, updatedAt: new Date() })
+    .where(and(eq(processingItems.id, id), inArray(processingItems.status, ["created", "error"])));
+}

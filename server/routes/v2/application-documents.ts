@@ -1,0 +1,194 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { and, asc, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { applicationIdParamsSchema } from "../../../domain/entities/application";
+import {
+  DOCUMENT_CONTENT_TYPES,
+  DOCUMENT_MAX_BYTES,
+  documentCreateResponseSchema,
+  documentCreateSchema,
+  documentListQuerySchema,
+  documentListResponseSchema,
+  documentParamsSchema,
+  documentSchema,
+  documentUpdateSchema,
+} from "../../../domain/entities/document";
+import { findApplication } from "../../applications/store";
+import { actorOf, recordAudit } from "../../audit/record";
+import { applicationDocuments, processingItems } from "../../db/schema";
+import { likePattern } from "../../db/search";
+import { conflict, problemResponses } from "../../plugins/problem";
+import { enqueueItem } from "../../processing/queue";
+import { documentKey } from "../../storage/types";
+import { contentDisposition, findDocument, selectDocuments, toDocument } from "../../uploads/document-store";
+
+/** How long a presigned upload form stays usable. */
+const UPLOAD_EXPIRES_SECONDS = 15 * 60;
+const ADD_FORBIDDEN = "Only contributors and Administrators add or change an application's documents.";
+
+function sortOrder(sort: string | undefined): SQL[] {
+  const key = sort?.replace(/^-/, "") ?? "created_at";
+  const column = { name: applicationDocuments.name, size: applicationDocuments.size, created_at: applicationDocuments.createdAt, updated_at: applicationDocuments.updatedAt }[key]!;
+  const direction = sort === undefined || sort.startsWith("-") ? desc : asc;
+  return [direction(column), asc(applicationDocuments.id)];
+}
+
+/** An application's documents (spec §7): list, add (a presigned upload form, design §7), confirm or rename, read. */
+export default async function applicationDocumentRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = () => root.db;
+
+  app.get(
+    "/applications/:id/documents",
+    {
+      schema: {
+        tags: ["documents"],
+        summary: "The application's documents with their processing status, newest first",
+        params: applicationIdParamsSchema,
+        querystring: documentListQuerySchema,
+        response: { 200: documentListResponseSchema, ...problemResponses },
+      },
+    },
+    async (request) => {
+      const { row } = await findApplication(db(), request, request.params.id);
+      const { q, page, page_size, sort } = request.query;
+      const where = and(eq(applicationDocuments.applicationId, row.id), q ? ilike(applicationDocuments.name, likePattern(q)) : undefined);
+      const [{ total }] = await db().select({ total: count() }).from(applicationDocuments).where(where);
+      const rows = await selectDocuments(db())
+        .where(where)
+        .orderBy(...sortOrder(sort))
+        .limit(page_size)
+        .offset((page - 1) * page_size);
+      return { items: rows.map(toDocument), total };
+    },
+  );
+
+  app.post(
+    "/applications/:id/documents",
+    {
+      schema: {
+        tags: ["documents"],
+        summary: "Add a document: answers the presigned form to post the file to, then confirm with POST /applications/{id}/document/{documentId}",
+        params: applicationIdParamsSchema,
+        body: documentCreateSchema,
+        response: { 201: documentCreateResponseSchema, ...problemResponses },
+      },
+    },
+    async (request, reply) => {
+      const { row: application } = await findApplication(db(), request, request.params.id, "update", ADD_FORBIDDEN);
+      const user = request.user;
+      const documentId = randomUUID();
+      // The key is built from ids only: the user's file name never reaches a path or a bucket key.
+      const storageKey = documentKey(user.companyId, application.id, documentId);
+      await db().transaction(async (tx) => {
+        const [item] = await tx.insert(processingItems).values({ companyId: user.companyId, kind: "document" }).returning();
+        await tx.insert(applicationDocuments).values({
+          id: documentId,
+          companyId: user.companyId,
+          applicationId: application.id,
+          name: request.body.name,
+          storageKey,
+          processingItemId: item.id,
+          uploadedById: user.actor === "user" ? user.id : null,
+          uploadedByName: actorOf(user).name,
+        });
+      });
+      const claimed = request.body.content_type;
+      const upload = await root.storage.presignUpload({
+        key: storageKey,
+        maxBytes: DOCUMENT_MAX_BYTES,
+        contentType: claimed && (DOCUMENT_CONTENT_TYPES as readonly string[]).includes(claimed) ? claimed : undefined,
+        expiresInSeconds: UPLOAD_EXPIRES_SECONDS,
+      });
+      const document = toDocument(await findDocument(db(), application.id, documentId));
+      return reply.code(201).send({ document, upload });
+    },
+  );
+
+  app.get(
+    "/applications/:id/documents/:documentId",
+    {
+      schema: {
+        tags: ["documents"],
+        summary: "One document with its processing status",
+        params: documentParamsSchema,
+        response: { 200: documentSchema, ...problemResponses },
+      },
+    },
+    async (request) => {
+      const { row } = await findApplication(db(), request, request.params.id);
+      return toDocument(await findDocument(db(), row.id, request.params.documentId));
+    },
+  );
+
+  app.post(
+    "/applications/:id/document/:documentId",
+    {
+      schema: {
+        tags: ["documents"],
+        summary: "Confirm a document's upload (`uploaded: true` queues its check) or rename it",
+        params: documentParamsSchema,
+        body: documentUpdateSchema,
+        response: { 200: documentSchema, ...problemResponses },
+      },
+    },
+    async (request) => {
+      const { row: application } = await findApplication(db(), request, request.params.id, "update", ADD_FORBIDDEN);
+      const found = await findDocument(db(), application.id, request.params.documentId);
+      const { name, uploaded } = request.body;
+      const actor = actorOf(request.user);
+      const entry = (action: string, before: unknown, after: unknown) => ({ entityType: "application", entityId: application.id, action, before, after });
+      let queued = false;
+      await db().transaction(async (tx) => {
+        if (uploaded) {
+          if (!(await enqueueItem(tx, found.document.processingItemId))) throw conflict("This document's upload was already confirmed.");
+          queued = true;
+          const first = found.status === "created";
+          await recordAudit(
+            tx,
+            actor,
+            entry(first ? "document.added" : "document.updated", first ? null : { document_id: found.document.id, status: found.status }, {
+              document_id: found.document.id,
+              name: name ?? found.document.name,
+              ...(first ? {} : { status: "waiting" }),
+            }),
+          );
+        }
+        if (name !== undefined && name !== found.document.name) {
+          await tx.update(applicationDocuments).set({ name, updatedAt: new Date() }).where(eq(applicationDocuments.id, found.document.id));
+          await recordAudit(tx, actor, entry("document.updated", { document_id: found.document.id, name: found.document.name }, { document_id: found.document.id, name }));
+        }
+      });
+      if (queued) void root.documentWorker.wake();
+      return toDocument(await findDocument(db(), application.id, found.document.id));
+    },
+  );
+
+  app.get(
+    "/applications/:id/documents/:documentId/content",
+    {
+      schema: {
+        tags: ["documents"],
+        summary: "The document's bytes (once it is ready), as an attachment of its sniffed type",
+        params: documentParamsSchema,
+        response: { 200: z.any().describe("The file's bytes"), ...problemResponses },
+      },
+    },
+    async (request, reply) => {
+      const { row } = await findApplication(db(), request, request.params.id);
+      const { document, status } = await findDocument(db(), row.id, request.params.documentId);
+      if (status !== "ready" || !document.contentType) throw conflict("This document is not ready yet.");
+      const file = await root.storage.open(document.storageKey);
+      if (!file) throw conflict("This document's file is missing from storage.");
+      return reply
+        .type(document.contentType)
+        .header("Content-Length", file.size)
+        .header("Content-Disposition", contentDisposition(document.name))
+        .header("X-Content-Type-Options", "nosniff")
+        .header("Cache-Control", "private, no-store")
+        .send(await file.stream());
+    },
+  );
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { frameworkByKey, type Framework } from "../../../domain/frameworks";
+import {
+  frameworkDetailSchema,
+  frameworkListQuerySchema,
+  frameworkListResponseSchema,
+  frameworkParamsSchema,
+  frameworkSettingResponseSchema,
+  frameworkSettingSchema,
+  type FrameworkSummary,
+} from "../../../domain/entities/framework";
+import { actorOf, recordAudit } from "../../audit/record";
+import { companyFrameworkSettings } from "../../db/schema";
+import { companySettings } from "../../frameworks/compliance";
+import { frameworkDetail, frameworkSummaries } from "../../frameworks/readable";
+import { assertCan } from "../../plugins/ability";
+import { notFound, problemResponses } from "../../plugins/problem";
+
+const READ_FORBIDDEN = "Frameworks are for Administrators and reviewers with company-level access.";
+const SETTING_FORBIDDEN = "Only Administrators enable or disable frameworks for the company.";
+
+function findFramework(id: string): Framework {
+  const framework = frameworkByKey(id);
+  if (!framework) throw notFound("Framework");
+  return framework;
+}
+
+function matches(f: FrameworkSummary, q: string | undefined) {
+  if (!q) return true;
+  const needle = q.toLowerCase();
+  return [f.name, f.short_name, f.jurisdiction].some((v) => v.toLowerCase().includes(needle));
+}
+
+/** The regulation library as a company sees it (spec §7 Frameworks): settings and progress. */
+export default async function frameworkRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = () => root.db;
+
+  app.get(
+    "/frameworks",
+    {
+      schema: {
+        tags: ["frameworks"],
+        summary: "The frameworks with the company's setting and progress over the applications the caller reads",
+        querystring: frameworkListQuerySchema,
+        response: { 200: frameworkListResponseSchema, ...problemResponses },
+      },
+    },
+    async (request) => {
+      assertCan(request, "read", "Framework", READ_FORBIDDEN);
+      const { q, status, enabled, sort, page, page_size } = request.query;
+      let items = (await frameworkSummaries(db(), request)).filter(
+        (f) => matches(f, q) && (status === undefined || f.status === status) && (enabled === undefined || f.enabled === enabled),
+      );
+      if (sort) {
+        const key = sort.replace(/^-/, "") as "name" | "status";
+        const direction = sort.startsWith("-") ? -1 : 1;
+        items = [...items].sort((a, b) => a[key].localeCompare(b[key]) * direction);
+      }
+      return { items: items.slice((page - 1) * page_size, page * page_size), total: items.length };
+    },
+  );
+
+  app.get(
+    "/frameworks/:id",
+    {
+      schema: {
+        tags: ["frameworks"],
+        summary: "One framework: its requirements with their mapped controls, and progress per application",
+        params: frameworkParamsSchema,
+        response: { 200: frameworkDetailSchema, ...problemResponses },
+      },
+    },
+    async (request) => {
+      assertCan(request, "read", "Framework", READ_FORBIDDEN);
+      return frameworkDetail(db(), request, findFramework(request.params.id));
+    },
+  );
+
+  app.put(
+    "/frameworks/:id/setting",
+    {
+      schema: {
+        tags: ["frameworks"],
+        summary: "Enable or disable a framework for the company (disabling hides its controls; evidence is kept)",
+        params: frameworkParamsSchema,
+        body: frameworkSettingSchema,
+        response: { 200: frameworkSettingResponseSchema, ...problemResponses },
+      },
+    },
+    async (request) => {
+      assertCan(request, "manage", "Framework", SETTING_FORBIDDEN);
+      const framework = findFramework(request.params.id);
+      const user = request.user;
+      const before = (await companySettings(db(), user.companyId)).get(framework.id)!;
+      const notes = request.body.notes === undefined ? before.notes : request.body.notes || null;
+      const values = { enabled: request.body.enabled, notes, updatedBy: user.actor === "user" ? user.id : null, updatedAt: new Date() };
+      await db().transaction(async (tx) => {
+        await tx
+          .insert(companyFrameworkSettings)
+          .values({ companyId: user.companyId, frameworkId: framework.id, ...values })
+          .onConflictDoUpdate({ target: [companyFrameworkSettings.companyId, companyFrameworkSettings.frameworkId], set: values });
+        await recordAudit(tx, actorOf(user), {
+          entityType: "company",
+          entityId: user.companyId,
+          action: "framework.setting_changed",
+          before: { framework_id: framework.id, ...before },
+          after: { framework_id: framework.id, enabled: values.enabled, notes },
+        });
+      });
+      return { framework_id: framework.id, enabled: values.enabled, notes };
+    },
+  );
+}

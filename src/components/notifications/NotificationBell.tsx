@@ -1,0 +1,109 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Badge, Box, Button, CircularProgress, Divider, IconButton, List, ListItemButton, ListItemText, Popover, Typography } from "@mui/material";
+import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
+import { useTranslation } from "react-i18next";
+import type { Notification } from "../../../domain/entities/notification";
+import { api } from "../../providers/api-client";
+import { inAppPath, relativeTime } from "./relative-time";
+
+interface NotificationList {
+  items: Notification[];
+  total: number;
+  unread: number;
+}
+
+/** The bell shows the last 30 days. */
+const DAYS = 30;
+const QUERY_KEY = ["notifications", DAYS];
+/** Spec §9: refresh every 5 minutes (and when the window regains focus). */
+const REFRESH_MS = 5 * 60_000;
+
+/** The top bar's bell (issue 8): unread badge, the list with relative times, mark one or all as read. */
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { data, isLoading, isError } = useQuery({
+    queryKey: QUERY_KEY,
+    queryFn: () => api<NotificationList>({ path: `/notifications/${DAYS}` }),
+    refetchInterval: REFRESH_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+  const markRead = useMutation({
+    mutationFn: (id: string) => api<void>({ method: "PUT", path: `/notifications/mark_read/${id}` }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: QUERY_KEY }),
+  });
+  const unread = data?.unread ?? 0;
+
+  const open = (notification: Notification) => {
+    if (!notification.notification_read) markRead.mutate(notification.notification_id);
+    setAnchor(null);
+    const path = inAppPath(notification.notification_link);
+    if (path) navigate(path);
+    else if (/^https?:\/\//i.test(notification.notification_link)) window.open(notification.notification_link, "_blank", "noopener,noreferrer");
+  };
+
+  return (
+    <>
+      <IconButton
+        size="small"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-label={unread ? t("notifications.openWithUnread", { count: unread }) : t("notifications.open")}
+      >
+        <Badge badgeContent={unread} color="error" max={99}>
+          <NotificationsOutlined />
+        </Badge>
+      </IconButton>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+        transformOrigin={{ vertical: "top", horizontal: "right" }}
+        slotProps={{ paper: { sx: { width: 380, maxHeight: 480 }, role: "dialog", "aria-label": t("notifications.title") } }}
+      >
+        <Box sx={{ display: "flex", alignItems: "center", px: 2, py: 1 }}>
+          <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 600 }}>
+            {t("notifications.title")}
+          </Typography>
+          <Button size="small" disabled={!unread || markRead.isPending} onClick={() => markRead.mutate("all")}>
+            {t("notifications.markAllRead")}
+          </Button>
+        </Box>
+        <Divider />
+        {isLoading ? (
+          <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
+            <CircularProgress size={24} aria-label={t("notifications.title")} />
+          </Box>
+        ) : isError ? (
+          <Typography sx={{ p: 2 }} color="error">
+            {t("notifications.loadFailed")}
+          </Typography>
+        ) : !data?.items.length ? (
+          <Typography sx={{ p: 2 }} color="text.secondary">
+            {t("notifications.empty")}
+          </Typography>
+        ) : (
+          <List dense disablePadding aria-label={t("notifications.title")}>
+            {data.items.map((n) => {
+              const when = relativeTime(n.notification_timestamp);
+              return (
+                <ListItemButton key={n.notification_id} onClick={() => open(n)} sx={{ alignItems: "flex-start", bgcolor: n.notification_read ? undefined : "action.hover" }}>
+                  <ListItemText
+                    primary={n.notification_text}
+                    secondary={t(`notifications.time.${when.key}`, { count: when.count })}
+                    slotProps={{ primary: { sx: { fontWeight: n.notification_read ? 400 : 600 } } }}
+                  />
+                </ListItemButton>
+              );
+            })}
+          </List>
+        )}
+      </Popover>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { Chip, type ChipProps } from "@mui/material";
+import { useTranslation } from "react-i18next";
+import {
+  approvalStatusLabelKey,
+  developmentStatusLabelKey,
+  type ApprovalStatus,
+  type DevelopmentStatus,
+} from "../../../domain/workflow";
+
+/** Where an approval stands: green once approved, red when rejected, yellow when changes are asked for. */
+export const APPROVAL_STATUS_COLOURS: Readonly<Record<ApprovalStatus, ChipProps["color"]>> = {
+  draft: "default",
+  submitted: "info",
+  in_review: "info",
+  approved: "success",
+  rejected: "error",
+  changes_requested: "warning",
+};
+
+export const DEVELOPMENT_STATUS_COLOURS: Readonly<Record<DevelopmentStatus, ChipProps["color"]>> = {
+  idea: "default",
+  in_development: "info",
+  testing: "info",
+  deployed: "success",
+  retired: "default",
+};
+
+interface StatusChipProps<S> {
+  status: S;
+  size?: ChipProps["size"];
+}
+
+/** An application's approval status (risk-model §4) as a chip whose text is the status. */
+export function ApprovalStatusChip({ status, size = "small" }: StatusChipProps<ApprovalStatus>) {
+  const { t } = useTranslation();
+  return <Chip size={size} variant="outlined" color={APPROVAL_STATUS_COLOURS[status]} label={t(approvalStatusLabelKey(status))} />;
+}
+
+/** An application's development status (risk-model §5) as a chip whose text is the status. */
+export function DevelopmentStatusChip({ status, size = "small" }: StatusChipProps<DevelopmentStatus>) {
+  const { t } = useTranslation();
+  return <Chip size={size} variant="outlined" color={DEVELOPMENT_STATUS_COLOURS[status]} label={t(developmentStatusLabelKey(status))} />;
+}

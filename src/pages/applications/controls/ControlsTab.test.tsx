@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { ApplicationControl, ApplicationControlDetail, ApplicationFramework } from "../../../../domain/entities/framework";
+import { api } from "../../../providers/api-client";
+import { APP_ID, fakeProvider, initTestI18n, ME, renderDetailPage } from "../detail/test-support";
+
+vi.mock("../../../providers/api-client", async (original) => ({
+  ...(await original<typeof import("../../../providers/api-client")>()),
+  api: vi.fn(),
+  uploadPresigned: vi.fn(),
+  apiBlob: vi.fn(),
+}));
+
+beforeAll(initTestI18n);
+beforeEach(() => {
+  vi.mocked(api).mockReset();
+  vi.mocked(api).mockResolvedValue({});
+});
+afterEach(cleanup);
+
+const progress = { applicable: 2, implemented: 1, not_applicable: 0, in_progress: 0, not_started: 1, progress: 0.5 };
+const framework = (id: string, name: string, applies: boolean): ApplicationFramework => ({
+  framework_id: id,
+  name,
+  short_name: name,
+  status: "In Effect",
+  company_enabled: applies,
+  applies_by_default: true,
+  override: null,
+  reason: null,
+  applies,
+  progress,
+});
+const control = (id: string, overrides: Partial<ApplicationControl>): ApplicationControl => ({
+  id,
+  name: `Control ${id}`,
+  description: "What it does.",
+  guidance: "How to do it.",
+  evidence_expected: ["A record"],
+  requirements: [{ id: "eu-ai-act:art-9", framework_id: "eu-ai-act", framework_short_name: "EU AI Act", ref: "Art. 9", title: "Risk management system" }],
+  status: "not_started",
+  justification: null,
+  owner: null,
+  due_date: null,
+  notes: null,
+  overdue: false,
+  evidence_count: 0,
+  expired_evidence_count: 0,
+  updated_at: null,
+  ...overrides,
+});
+
+const controls = {
+  items: [
+    control("C-RISK-01", { status: "implemented", evidence_count: 1 }),
+    control("C-RISK-02", { overdue: true, due_date: "2026-01-01", owner: { id: ME, name: "Carlos Contributor" } }),
+    control("C-DATA-01", {
+      expired_evidence_count: 1,
+      requirements: [{ id: "eu-ai-act:art-10", framework_id: "eu-ai-act", framework_short_name: "EU AI Act", ref: "Art. 10", title: "Data governance" }],
+    }),
+  ],
+  total: 3,
+};
+const frameworks = { items: [framework("eu-ai-act", "EU AI Act", true), framework("iso-42001", "ISO/IEC 42001", false)], total: 2 };
+const detail: ApplicationControlDetail = { ...control("C-RISK-02", {}), evidence: [] };
+const lists = { controls, frameworks, "authorized-users": { items: [{ user_id: ME, first_name: "Carlos", last_name: "Contributor" }], total: 1 }, "controls/C-RISK-02": detail };
+
+describe("the Controls tab", () => {
+  it("groups controls by framework and requirement, and highlights overdue controls and expired evidence", async () => {
+    renderDetailPage(fakeProvider({ roles: ["ApplicationReviewer"], lists }), "?tab=controls");
+    const table = await screen.findByRole("table", { name: "Controls for EU AI Act" });
+    expect(within(table).getByRole("columnheader", { name: "Art. 9 — Risk management system" })).toBeTruthy();
+    expect(within(table).getByRole("columnheader", { name: "Art. 10 — Data governance" })).toBeTruthy();
+    const overdue = within(table).getByText("C-RISK-02 Control C-RISK-02").closest("tr")!;
+    expect(overdue.textContent).toContain("Overdue");
+    expect(within(table).getByText("C-DATA-01 Control C-DATA-01").closest("tr")!.textContent).toContain("1 expired evidence");
+    expect(screen.getByText("3 controls apply")).toBeTruthy();
+    // A framework that does not apply has no section; a reviewer reads but does not edit.
+    expect(screen.queryByRole("table", { name: "Controls for ISO/IEC 42001" })).toBeNull();
+    expect(screen.queryByRole("combobox", { name: "Status of C-RISK-01" })).toBeNull();
+  });
+
+  it("lets a contributor set a status; not applicable asks for a justification first", async () => {
+    renderDetailPage(fakeProvider({ roles: ["ApplicationContributor"], lists }), "?tab=controls");
+    const status = await screen.findByRole("combobox", { name: "Status of C-RISK-02" });
+    fireEvent.change(status, { target: { value: "implemented" } });
+    await waitFor(() => expect(api).toHaveBeenCalledWith({ method: "PATCH", path: `/applications/${APP_ID}/controls/C-RISK-02`, body: { status: "implemented" } }));
+
+    fireEvent.change(screen.getByRole("combobox", { name: "Status of C-DATA-01" }), { target: { value: "not_applicable" } });
+    const dialog = await screen.findByRole("dialog", { name: "Mark C-DATA-01 not applicable?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await within(dialog).findByText("Say why the control does not apply.")).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Justification" }), { target: { value: "No training data." } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(api).toHaveBeenCalledWith({
+        method: "PATCH",
+        path: `/applications/${APP_ID}/controls/C-DATA-01`,
+        body: { status: "not_applicable", justification: "No training data." },
+      }),
+    );
+  });
+
+  it("adds link evidence with an expiry, refusing links that are not http(s)", async () => {
+    renderDetailPage(fakeProvider({ roles: ["ApplicationContributor"], lists }), "?tab=controls");
+    fireEvent.click(await screen.findByRole("button", { name: "Open C-RISK-02 (0 evidence)" }));
+    const dialog = await screen.findByRole("dialog", { name: "C-RISK-02 Control C-RISK-02" });
+    const form = await within(dialog).findByRole("form", { name: "Add evidence" });
+    fireEvent.change(within(form).getByRole("textbox", { name: "Name" }), { target: { value: "Risk register" } });
+    fireEvent.change(within(form).getByRole("textbox", { name: "Link" }), { target: { value: "javascript:alert(1)" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Add evidence" }));
+    expect(await within(form).findByText("Enter a web address starting with http:// or https://.")).toBeTruthy();
+    expect(api).not.toHaveBeenCalled();
+
+    fireEvent.change(within(form).getByRole("textbox", { name: "Link" }), { target: { value: "https://wiki.example/risk" } });
+    fireEvent.change(within(form).getByLabelText("Expires on (optional)"), { target: { value: "2999-01-31" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Add evidence" }));
+    await waitFor(() =>
+      expect(api).toHaveBeenCalledWith({
+        method: "POST",
+        path: `/applications/${APP_ID}/controls/C-RISK-02/evidence`,
+        body: { kind: "link", url: "https://wiki.example/risk", name: "Risk register", expires_on: "2999-01-31" },
+      }),
+    );
+  });
+});

@@ -1,0 +1,52 @@
+import { Alert, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import type { activitySchema } from "../../../../domain/entities/application";
+import { useFormatDateTime } from "../../../components/data-grid/grid-support";
+import { useApplicationGet } from "./application-api";
+import { useActivityText } from "./activity-text";
+
+type Activity = z.infer<typeof activitySchema>;
+
+/** The audit trail of the application's governance changes, newest first: who, when, what, before → after. */
+export function ActivityTab({ applicationId }: { applicationId: string }) {
+  const { t } = useTranslation();
+  const formatDateTime = useFormatDateTime();
+  const { what, summary } = useActivityText();
+  const { query, result } = useApplicationGet<{ items: Activity[]; total: number }>(applicationId, "activity", { page_size: 200 });
+  const items = result.data?.items ?? [];
+
+  if (query.isLoading) return <LinearProgress aria-label={t("application-detail.tabs.activity")} />;
+  if (query.error) {
+    return (
+      <Alert severity="error" role="alert">
+        {t("application-detail.loadFailed", { message: query.error.message })}
+      </Alert>
+    );
+  }
+  if (items.length === 0) return <Typography color="text.secondary">{t("application-detail.activity.empty")}</Typography>;
+  return (
+    <Table size="small" aria-label={t("application-detail.tabs.activity")}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t("application-detail.activity.when")}</TableCell>
+          <TableCell>{t("application-detail.activity.who")}</TableCell>
+          <TableCell>{t("application-detail.activity.what")}</TableCell>
+          <TableCell>{t("application-detail.activity.details")}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {items.map((e) => (
+          <TableRow key={e.id}>
+            <TableCell sx={{ whiteSpace: "nowrap" }}>
+              <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time>
+            </TableCell>
+            <TableCell>{e.actor.type === "system" ? t("application-detail.activity.system") : e.actor.name}</TableCell>
+            <TableCell>{what(e)}</TableCell>
+            <TableCell sx={{ overflowWrap: "anywhere" }}>{summary(e)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

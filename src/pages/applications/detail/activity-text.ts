@@ -1,0 +1,105 @@
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  QUESTIONS,
+  descriptorLabelKey,
+  isDescriptorKey,
+  isRiskTier,
+  questionLabelKey,
+  tierLabelKey,
+} from "../../../../domain/risk";
+import {
+  approvalStatusLabelKey,
+  developmentStatusLabelKey,
+  isApprovalStatus,
+  isDevelopmentStatus,
+} from "../../../../domain/workflow";
+import { useRoleLabel } from "../../../components/access/role-label";
+
+export interface ActivityEntry {
+  action: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The audit actions an application has (server/applications/changes.ts and the routes), by label key. */
+const ACTION_KEYS: Record<string, string> = {
+  "application.created": "applicationCreated",
+  "details.updated": "detailsUpdated",
+  "classification.changed": "classificationChanged",
+  "approval.moved": "approvalMoved",
+  "approval.reset": "approvalReset",
+  "development.moved": "developmentMoved",
+  "role.granted": "roleGranted",
+  "role.revoked": "roleRevoked",
+};
+
+const record = (value: unknown): Record<string, unknown> => (value && typeof value === "object" ? (value as Record<string, unknown>) : {});
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** What an audit entry says, for people: a label for its action and a before → after summary. */
+export function useActivityText() {
+  const { t } = useTranslation();
+  const roleLabel = useRoleLabel();
+
+  const tier = useCallback((value: unknown) => (value === null || isRiskTier(value) ? t(tierLabelKey(value)) : String(value)), [t]);
+  const approval = useCallback((value: unknown) => (isApprovalStatus(value) ? t(approvalStatusLabelKey(value)) : String(value ?? "—")), [t]);
+  const development = useCallback((value: unknown) => (isDevelopmentStatus(value) ? t(developmentStatusLabelKey(value)) : String(value ?? "—")), [t]);
+  const descriptors = useCallback(
+    (value: unknown) => {
+      const keys = Array.isArray(value) ? value.filter(isDescriptorKey) : [];
+      return keys.length ? keys.map((k) => t(descriptorLabelKey(k))).join(", ") : t("application-detail.activity.none");
+    },
+    [t],
+  );
+
+  const what = useCallback(
+    (entry: ActivityEntry) => {
+      const key = ACTION_KEYS[entry.action];
+      return key ? t(`application-detail.activity.actions.${key}`) : entry.action;
+    },
+    [t],
+  );
+
+  const summary = useCallback(
+    (entry: ActivityEntry): string => {
+      const before = record(entry.before);
+      const after = record(entry.after);
+      const arrow = (from: string, to: string) => t("application-detail.activity.change", { from, to });
+      switch (entry.action) {
+        case "application.created":
+          return t("application-detail.activity.createdSummary", { name: String(after.name ?? ""), tier: tier(after.risk_tier ?? null) });
+        case "details.updated": {
+          const from = record(before.details);
+          const to = record(after.details);
+          const changed = QUESTIONS.filter((q) => !same(from[q.id], to[q.id])).map((q) => t(questionLabelKey(q.id)));
+          return changed.length ? t("application-detail.activity.answersChanged", { questions: changed.join(", ") }) : "";
+        }
+        case "classification.changed":
+          return [
+            arrow(tier(before.risk_tier ?? null), tier(after.risk_tier ?? null)),
+            arrow(descriptors(before.risk_descriptors), descriptors(after.risk_descriptors)),
+          ].join("; ");
+        case "approval.moved":
+          return arrow(approval(before.approval_status), approval(after.approval_status));
+        case "approval.reset":
+          return [arrow(approval(before.approval_status), approval(after.approval_status)), typeof after.reason === "string" ? t(after.reason) : ""]
+            .filter(Boolean)
+            .join(". ");
+        case "development.moved":
+          return arrow(development(before.development_status), development(after.development_status));
+        case "role.granted":
+          return t("application-detail.activity.grantSummary", { name: String(after.user ?? after.user_id ?? ""), role: roleLabel(String(after.role ?? "")) });
+        case "role.revoked":
+          return t("application-detail.activity.revokeSummary");
+        default:
+          return [entry.before, entry.after].every((v) => v === null || v === undefined)
+            ? ""
+            : arrow(JSON.stringify(entry.before ?? null), JSON.stringify(entry.after ?? null));
+      }
+    },
+    [t, tier, approval, development, descriptors, roleLabel],
+  );
+
+  return { what, summary };
+}

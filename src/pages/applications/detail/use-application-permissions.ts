@@ -1,0 +1,58 @@
+import { useMemo } from "react";
+import { useCustom, type HttpError } from "@refinedev/core";
+import { roleMatches } from "../../../../domain/access/abilities";
+import type { RoleName } from "../../../../domain/access/current-user";
+import type { Application } from "../../../../domain/entities/application";
+import { allowedApprovalMoves, type ApprovalMove } from "../../../../domain/workflow";
+import { useMyId } from "./application-api";
+
+export interface ApplicationPermissions {
+  /** Role names the caller holds on this application (through groups or grants). */
+  roles: string[];
+  /** Contributor or Administrator here: edits the details and moves the development status. */
+  canEdit: boolean;
+  /** Administrator here: grants roles on this one application. */
+  canManageAccess: boolean;
+  /** The approval moves the workflow allows this caller now. */
+  approvalMoves: ApprovalMove[];
+  loading: boolean;
+}
+
+/**
+ * What the caller may do with this application: their role names on it (GET
+ * /applications/role-assignments/user?application_id=) read through the shared workflow
+ * rules, so the page offers exactly the moves the server would accept.
+ */
+export function useApplicationPermissions(application: Application | undefined): ApplicationPermissions {
+  const id = application?.id ?? "";
+  const me = useMyId();
+  const { query, result } = useCustom<{ items: { application_id: string; roles: string[] }[] }, HttpError>({
+    url: "/applications/role-assignments/user",
+    method: "get",
+    config: { query: { application_id: id } },
+    queryOptions: { enabled: Boolean(id), retry: false },
+    errorNotification: false,
+  });
+  const roles = useMemo(() => result.data?.items?.find((i) => i.application_id === id)?.roles ?? [], [result.data, id]);
+
+  return useMemo(() => {
+    const has = (role: string) => roles.some((name) => roleMatches(name, role as RoleName));
+    const approvalMoves =
+      application && me !== undefined
+        ? allowedApprovalMoves({
+            from: application.approval_status,
+            tier: application.risk_tier,
+            roles: has,
+            isSubmitter: application.submitted_by === me,
+          })
+        : [];
+    return {
+      roles,
+      canEdit: has("ApplicationContributor") || has("Administrator"),
+      canManageAccess: has("Administrator"),
+      approvalMoves,
+      // Until both the roles and who the caller is are known, nothing is offered.
+      loading: query.isLoading || me === undefined,
+    };
+  }, [roles, application, me, query.isLoading]);
+}

@@ -1,0 +1,64 @@
+import { useCallback, useState } from "react";
+import { useCustom, type HttpError } from "@refinedev/core";
+import {
+  DOCUMENT_MAX_BYTES,
+  WORKING_PROCESSING_STATUSES,
+  type ApplicationDocument,
+  type DocumentCreateResponse,
+} from "../../../../domain/entities/document";
+import { api, uploadPresigned } from "../../../providers/api-client";
+
+const POLL_MS = 1500;
+
+const hasPending = (items: ApplicationDocument[] | undefined) => Boolean(items?.some((d) => WORKING_PROCESSING_STATUSES.includes(d.status)));
+
+/** The application's documents, polled while any of them is being checked. */
+export function useDocuments(applicationId: string) {
+  const { query, result } = useCustom<{ items: ApplicationDocument[]; total: number }, HttpError>({
+    url: `/applications/${applicationId}/documents`,
+    method: "get",
+    config: { query: { page_size: 200, sort: "-created_at" } },
+    queryOptions: { enabled: Boolean(applicationId), retry: false, refetchInterval: (q) => (hasPending(q.state.data?.data?.items) ? POLL_MS : false) },
+    errorNotification: false,
+  });
+  return { items: result.data?.items ?? [], query };
+}
+
+export type UploadProblem = "tooLarge" | "empty" | null;
+
+/** What the browser can tell before sending: the server judges the bytes again. */
+export function precheck(file: File): UploadProblem {
+  if (file.size > DOCUMENT_MAX_BYTES) return "tooLarge";
+  if (file.size === 0) return "empty";
+  return null;
+}
+
+/**
+ * Adds a document the way design §7 says: ask for a presigned form, post the file to it with
+ * progress, then confirm so the server checks it.
+ */
+export function useUploadDocument(applicationId: string) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useCallback(
+    async (file: File): Promise<ApplicationDocument> => {
+      setProgress(0);
+      try {
+        const { document, upload: form } = await api<DocumentCreateResponse>({
+          method: "POST",
+          path: `/applications/${applicationId}/documents`,
+          body: { name: file.name, ...(file.type ? { content_type: file.type } : {}) },
+        });
+        await uploadPresigned({ url: form.url, fields: form.fields, file, onProgress: setProgress });
+        return await api<ApplicationDocument>({
+          method: "POST",
+          path: `/applications/${applicationId}/document/${document.id}`,
+          body: { uploaded: true },
+        });
+      } finally {
+        setProgress(null);
+      }
+    },
+    [applicationId],
+  );
+  return { upload, progress, uploading: progress !== null };
+}

@@ -1,0 +1,177 @@
+import { useState } from "react";
+import { Link as RouterLink } from "react-router";
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
+  Link,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from "@mui/material";
+import type { HttpError } from "@refinedev/core";
+import { useTranslation } from "react-i18next";
+import type { ApplicationFramework } from "../../../../domain/entities/framework";
+import { api } from "../../../providers/api-client";
+import { notify } from "../../../providers/notifications";
+import { useApplicationFrameworks } from "../../frameworks/framework-api";
+import { FrameworkStatusChip } from "../../frameworks/FrameworkStatusChip";
+import { ProgressBar } from "../../frameworks/ProgressBar";
+
+/** Asks why a framework that applies by default is turned off (the server requires it). */
+function ReasonDialog({ framework, onCancel, onConfirm }: { framework: ApplicationFramework; onCancel(): void; onConfirm(reason: string): Promise<string | null> }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    if (!reason.trim()) return setError(t("controls.errors.reasonRequired"));
+    setSaving(true);
+    const problem = await onConfirm(reason.trim());
+    setSaving(false);
+    setError(problem);
+  };
+  return (
+    <Dialog open onClose={onCancel} aria-labelledby="framework-reason-title" fullWidth maxWidth="sm">
+      <DialogTitle id="framework-reason-title">{t("frameworks.tab.reasonTitle", { name: framework.name })}</DialogTitle>
+      <DialogContent sx={{ display: "grid", gap: 2 }}>
+        <DialogContentText>{t("frameworks.tab.reasonBody", { name: framework.name })}</DialogContentText>
+        <TextField
+          autoFocus
+          required
+          multiline
+          minRows={2}
+          label={t("frameworks.tab.reason")}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          error={Boolean(error)}
+          helperText={error ?? " "}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>{t("common.cancel")}</Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={saving}>
+          {t("frameworks.tab.turnOff")}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The application's Frameworks tab: which frameworks apply, by default or by this application's own choice. */
+export function FrameworksTab({ applicationId, canEdit }: { applicationId: string; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const { items, query } = useApplicationFrameworks(applicationId);
+  const [asking, setAsking] = useState<ApplicationFramework | null>(null);
+  const [saving, setSaving] = useState<string | null>(null);
+
+  const save = async (framework: ApplicationFramework, enabled: boolean, reason?: string): Promise<string | null> => {
+    setSaving(framework.framework_id);
+    try {
+      await api({ method: "PUT", path: `/applications/${applicationId}/frameworks/${framework.framework_id}/setting`, body: { enabled, reason } });
+      notify({ severity: "success", message: t("frameworks.tab.saved") });
+      setAsking(null);
+      await query.refetch();
+      return null;
+    } catch (error) {
+      const http = error as HttpError;
+      const field = http.errors?.reason;
+      const message = Array.isArray(field) ? t(String(field[0])) : http.message;
+      if (!field) notify({ severity: "error", message });
+      return message;
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const toggle = (framework: ApplicationFramework, on: boolean) => {
+    if (!on && framework.applies_by_default) setAsking(framework);
+    else void save(framework, on);
+  };
+
+  if (query.error) {
+    return (
+      <Alert severity="error" role="alert">
+        {t("frameworks.tab.loadFailed", { message: query.error.message })}
+      </Alert>
+    );
+  }
+  if (query.isLoading) return <LinearProgress aria-label={t("frameworks.loading")} />;
+
+  return (
+    <Box sx={{ display: "grid", gap: 2 }}>
+      <Typography color="text.secondary">{t("frameworks.tab.intro")}</Typography>
+      <Table size="small" aria-label={t("frameworks.tab.label")}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t("frameworks.tab.framework")}</TableCell>
+            <TableCell>{t("frameworks.tab.company")}</TableCell>
+            <TableCell>{t("frameworks.tab.byDefault")}</TableCell>
+            <TableCell>{t("frameworks.tab.appliesHere")}</TableCell>
+            <TableCell>{t("frameworks.tab.progress")}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((f) => {
+            const own = f.override ?? f.applies_by_default;
+            return (
+              <TableRow key={f.framework_id} selected={f.applies}>
+                <TableCell>
+                  <Stack spacing={0.5}>
+                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                      {f.name}
+                    </Typography>
+                    <Box>
+                      <FrameworkStatusChip status={f.status} />
+                    </Box>
+                  </Stack>
+                </TableCell>
+                <TableCell>{f.company_enabled ? t("frameworks.on") : t("frameworks.tab.companyOff")}</TableCell>
+                <TableCell>{f.applies_by_default ? t("frameworks.tab.yes") : t("frameworks.tab.no")}</TableCell>
+                <TableCell>
+                  <Switch
+                    checked={own}
+                    disabled={!canEdit || saving === f.framework_id}
+                    onChange={(_e, checked) => toggle(f, checked)}
+                    slotProps={{ input: { role: "switch", "aria-label": t("frameworks.tab.toggle", { name: f.name }) } }}
+                  />
+                  {f.override !== null && <Chip size="small" variant="outlined" label={t("frameworks.tab.overridden")} />}
+                  {f.reason && (
+                    <Typography variant="caption" component="p" color="text.secondary">
+                      {t("frameworks.tab.reasonShown", { reason: f.reason })}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell sx={{ minWidth: 200 }}>
+                  {f.applies ? (
+                    <Link component={RouterLink} to={`?tab=controls`} underline="none" color="inherit">
+                      <ProgressBar progress={f.progress} label={t("frameworks.progress.label", { name: f.name })} />
+                    </Link>
+                  ) : (
+                    <Typography variant="body2" color="text.secondary">
+                      {t("frameworks.tab.no")}
+                    </Typography>
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+      {asking && <ReasonDialog framework={asking} onCancel={() => setAsking(null)} onConfirm={(reason) => save(asking, false, reason)} />}
+    </Box>
+  );
+}

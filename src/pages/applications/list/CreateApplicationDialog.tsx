@@ -1,0 +1,138 @@
+import { useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import { Controller, useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from "@mui/material";
+import { useCreate, useGetIdentity, type HttpError } from "@refinedev/core";
+import { useTranslation } from "react-i18next";
+import type { CurrentUser } from "../../../../domain/access/current-user";
+import type { Application, ApplicationCreate } from "../../../../domain/entities/application";
+import { nameSchema } from "../../../../domain/validation/rules";
+import { applyFieldErrors, useFieldMessage } from "../../../components/forms/field-errors";
+import { notify } from "../../../providers/notifications";
+import { groupChoices } from "./group-choice";
+
+/** Same limit as the server's application description. */
+const DESCRIPTION_MAX = 4000;
+
+/** The dialog's fields; the group is asked for only when the creator must choose one. */
+const formSchema = (needsGroup: boolean) =>
+  z.object({
+    name: nameSchema,
+    description: z.string().trim().max(DESCRIPTION_MAX, "validation.tooLong"),
+    resource_group_id: needsGroup ? z.string().min(1, "validation.required") : z.string(),
+  });
+type FormValues = z.infer<ReturnType<typeof formSchema>>;
+const FIELDS = ["name", "description", "resource_group_id"] as const;
+
+/**
+ * Adds an application (POST /applications). Then the creator lands on its page to answer the
+ * questionnaire. A contributor in several groups picks the one it joins, so they keep seeing it.
+ */
+export function CreateApplicationDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const fieldMessage = useFieldMessage();
+  const { data: me } = useGetIdentity<CurrentUser>();
+  const groups = useMemo(() => groupChoices(me), [me]);
+  const needsGroup = groups.length > 0;
+  const [failure, setFailure] = useState<string | null>(null);
+  const { mutateAsync: create } = useCreate<Application, HttpError, ApplicationCreate>();
+  const schema = useMemo(() => formSchema(needsGroup), [needsGroup]);
+  const { register, handleSubmit, control, formState, setError, reset } = useForm<FormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: "", description: "", resource_group_id: "" },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const close = () => {
+    if (isSubmitting) return;
+    reset();
+    setFailure(null);
+    onClose();
+  };
+
+  const onSubmit = async (values: FormValues) => {
+    setFailure(null);
+    const body: ApplicationCreate = {
+      name: values.name,
+      ...(values.description ? { description: values.description } : {}),
+      ...(needsGroup ? { resource_group_id: values.resource_group_id } : {}),
+    };
+    try {
+      const { data } = await create({ resource: "applications", values: body, successNotification: false, errorNotification: false });
+      notify({ message: t("common.messages.applicationSaved"), severity: "success" });
+      reset();
+      onClose();
+      navigate(`/applications/detail/${data.id}`);
+    } catch (error) {
+      const problem = error as HttpError;
+      // A taken name (409) or a missing group (400) belongs on its field.
+      if (!applyFieldErrors(problem, FIELDS, setError)) setFailure(t("applications.createDialog.failed", { message: problem.message }));
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby="create-application-title" maxWidth="sm" fullWidth>
+      <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <DialogTitle id="create-application-title">{t("applications.createDialog.title")}</DialogTitle>
+        <DialogContent sx={{ display: "grid", gap: 2 }}>
+          <DialogContentText>{t("applications.createDialog.help")}</DialogContentText>
+          {failure && (
+            <Alert severity="error" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <TextField
+            label={t("applications.fields.name")}
+            autoComplete="off"
+            autoFocus
+            required
+            {...register("name")}
+            error={Boolean(errors.name)}
+            helperText={fieldMessage(errors.name?.message)}
+          />
+          <TextField
+            label={t("applications.fields.description")}
+            multiline
+            minRows={3}
+            {...register("description")}
+            error={Boolean(errors.description)}
+            helperText={fieldMessage(errors.description?.message)}
+          />
+          {needsGroup && (
+            <Controller
+              name="resource_group_id"
+              control={control}
+              render={({ field }) => (
+                <TextField
+                  select
+                  required
+                  label={t("applications.fields.group")}
+                  {...field}
+                  error={Boolean(errors.resource_group_id)}
+                  helperText={fieldMessage(errors.resource_group_id?.message) ?? t("applications.createDialog.groupHelp")}
+                >
+                  {groups.map((g) => (
+                    <MenuItem key={g.id} value={g.id}>
+                      {g.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={isSubmitting}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>
+            {t("applications.createDialog.submit")}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

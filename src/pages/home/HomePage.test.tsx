@@ -1,0 +1,180 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { DataProvider } from "@refinedev/core";
+import type { CurrentUser } from "../../../domain/access/current-user";
+import type { Application, ApplicationMetrics } from "../../../domain/entities/application";
+import { initTestI18n } from "../../test-support/i18n";
+import { renderWithRefine } from "../../test-support/render-with-refine";
+import HomePage from "./HomePage";
+
+// The charts are their own lazy chunk (and SVG that jsdom cannot measure): here, only what they are given.
+vi.mock("./DashboardCharts", () => ({
+  default: ({ metrics, frameworks }: { metrics: ApplicationMetrics; frameworks: unknown[] | null }) => (
+    <output data-testid="charts">{`${metrics.total} applications; frameworks ${frameworks === null ? "hidden" : frameworks.length}`}</output>
+  ),
+}));
+
+const GROUP = { id: "33333333-3333-4333-8333-333333333333", name: "All applications", group_type: "ALL" as const };
+const userWith = (...roles: string[]): CurrentUser => ({
+  id: "11111111-1111-4111-8111-111111111111",
+  email: "rita@example.com",
+  first_name: "Rita",
+  last_name: "Reviewer",
+  language: "en",
+  roles: roles.map((name) => ({ name, resource_group: GROUP })),
+  companyId: "22222222-2222-4222-8222-222222222222",
+  application_roles: [],
+});
+
+let n = 0;
+const app = (overrides: Partial<Application>): Application => ({
+  id: `00000000-0000-4000-8000-${String(++n).padStart(12, "0")}`,
+  name: `Application ${n}`,
+  description: null,
+  owner: null,
+  risk_tier: "medium",
+  risk_descriptors: [],
+  approval_status: "draft",
+  development_status: "idea",
+  approval_reset_reason: null,
+  submitted_by: null,
+  approved_at: null,
+  next_review_due: null,
+  created_at: "2026-01-01T00:00:00.000Z",
+  updated_at: "2026-02-01T00:00:00.000Z",
+  ...overrides,
+});
+
+const metrics: ApplicationMetrics = {
+  total: 7,
+  by_risk_tier: { prohibited: 1, high: 2, medium: 3, low: 0, not_assessed: 1 },
+  by_approval_status: { draft: 2, submitted: 1, in_review: 1, approved: 3, rejected: 0, changes_requested: 0 },
+  by_development_status: { idea: 2, in_development: 2, testing: 0, deployed: 3, retired: 0 },
+  reviews_due: 3,
+  reviews_overdue: 2,
+};
+
+const submitted = app({ name: "Chat triage", approval_status: "submitted", risk_tier: "high" });
+const inReview = app({ name: "Loan scoring", approval_status: "in_review" });
+const late = app({ name: "Fraud watch", approval_status: "approved", next_review_due: "2020-03-01T00:00:00.000Z" });
+const later = app({ name: "Mail sorter", approval_status: "approved", next_review_due: "2999-03-01T00:00:00.000Z" });
+const reset = app({ name: "Doc search", approval_status: "draft", approval_reset_reason: "tierChanged" });
+const plainDraft = app({ name: "Idea box", approval_status: "draft" });
+
+type GetList = NonNullable<DataProvider["getList"]>;
+
+/** Fakes GET /applications/metrics, the application lists and GET /frameworks (a 404 unless given). */
+function fakes(options: { metrics?: ApplicationMetrics; frameworks?: unknown[] } = {}) {
+  const getList = vi.fn<GetList>(async ({ resource, sorters, filters }) => {
+    if (resource === "frameworks") {
+      if (!options.frameworks) throw { statusCode: 404, message: "Route GET:/v2/frameworks not found" };
+      return { data: options.frameworks as never[], total: options.frameworks.length };
+    }
+    const statuses = filters?.find((f) => "field" in f && f.field === "approval_status")?.value as string[] | undefined;
+    if (statuses) {
+      const data = [submitted, inReview, reset, plainDraft].filter((a) => statuses.includes(a.approval_status));
+      return { data: data as never[], total: data.length };
+    }
+    const data = sorters?.[0]?.field === "next_review_due" ? [late, later, plainDraft] : [reset, submitted];
+    return { data: data as never[], total: data.length };
+  });
+  const custom = vi.fn(async () => ({ data: (options.metrics ?? metrics) as never }));
+  return { dataProvider: { getList, custom } as Partial<DataProvider>, getList, custom };
+}
+
+/** MUI's error.main, as jsdom computes it. */
+const ERROR_RED = "rgb(211, 47, 47)";
+const card = (name: string) => screen.getByRole("region", { name });
+const list = (name: string) => screen.getByRole("list", { name });
+
+beforeAll(initTestI18n);
+afterEach(cleanup);
+
+describe("the dashboard", () => {
+  it("welcomes the user and shows a reviewer's figures, work and lists", async () => {
+    const { dataProvider, custom } = fakes();
+    renderWithRefine(<HomePage />, { identity: userWith("ApplicationReviewer"), dataProvider, path: "/dashboard" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Welcome, Rita" })).toBeTruthy();
+    await waitFor(() => expect(within(card("Applications in scope")).getByText("7")).toBeTruthy());
+    expect(custom).toHaveBeenCalledWith(expect.objectContaining({ url: "/applications/metrics", method: "get" }));
+
+    const tiers = within(card("By risk tier"));
+    expect(tiers.getByText("High").closest("li")!.textContent).toBe("High2");
+    expect(tiers.getByText("Not assessed").closest("li")!.textContent).toBe("Not assessed1");
+
+    const overdue = card("Reviews overdue");
+    expect(getComputedStyle(within(overdue).getByText("2")).color).toBe(ERROR_RED);
+    expect(within(overdue).getByText("3 due within 14 days")).toBeTruthy();
+
+    // A reviewer acts on submitted applications only.
+    await waitFor(() => expect(within(card("Awaiting my action")).getByText("1")).toBeTruthy());
+    const awaiting = within(list("My next actions"));
+    expect(awaiting.getAllByRole("link").map((l) => l.textContent)).toEqual([expect.stringContaining("Chat triage")]);
+    expect(awaiting.getByRole("link").getAttribute("href")).toBe(`/applications/detail/${submitted.id}`);
+    expect(awaiting.getByText("Ready for review")).toBeTruthy();
+
+    const upcoming = within(list("Upcoming reviews"));
+    const links = upcoming.getAllByRole("link");
+    expect(links.map((l) => l.getAttribute("href"))).toEqual([`/applications/detail/${late.id}`, `/applications/detail/${later.id}`]);
+    expect(getComputedStyle(within(links[0]).getByText(/\(overdue\)$/)).color).toBe(ERROR_RED);
+    expect(within(links[1]).queryByText(/overdue/)).toBeNull();
+
+    expect(within(list("Recently updated")).getAllByRole("link").map((l) => l.getAttribute("href"))).toEqual([
+      `/applications/detail/${reset.id}`,
+      `/applications/detail/${submitted.id}`,
+    ]);
+    expect((await screen.findByTestId("charts")).textContent).toBe("7 applications; frameworks hidden");
+  });
+
+  it("asks approvers to decide applications in review and contributors to answer resets", async () => {
+    const { dataProvider } = fakes();
+    renderWithRefine(<HomePage />, { identity: userWith("ApplicationApprover", "ApplicationContributor"), dataProvider });
+    await waitFor(() => expect(within(card("Awaiting my action")).getByText("2")).toBeTruthy());
+    const awaiting = within(list("My next actions"));
+    expect(awaiting.getByText("Loan scoring")).toBeTruthy();
+    expect(awaiting.getByText("Ready for approval")).toBeTruthy();
+    expect(awaiting.getByText("Doc search")).toBeTruthy();
+    expect(awaiting.getByText("Needs approval again")).toBeTruthy();
+    // A plain draft waits for nobody.
+    expect(awaiting.queryByText("Idea box")).toBeNull();
+  });
+
+  it("leaves the awaiting card out for roles that never act on an application, and shows enabled frameworks", async () => {
+    const frameworks = [{ id: "eu-ai-act", short_name: "EU AI Act", enabled: true, progress: { progress: 0.5, applicable: 4 } }];
+    const { dataProvider, getList } = fakes({ frameworks });
+    renderWithRefine(<HomePage />, { identity: userWith("Administrator"), dataProvider });
+    await waitFor(() => expect(within(card("Applications in scope")).getByText("7")).toBeTruthy());
+    expect(screen.queryByRole("region", { name: "Awaiting my action" })).toBeNull();
+    expect((await screen.findByTestId("charts")).textContent).toBe("7 applications; frameworks 1");
+    expect(getList).toHaveBeenCalledWith(expect.objectContaining({ resource: "frameworks", filters: [{ field: "enabled", operator: "eq", value: "true" }] }));
+    expect(getList.mock.calls.some(([p]) => p.filters?.some((f) => "field" in f && f.field === "approval_status"))).toBe(false);
+  });
+
+  it("tells a company without applications to add the first one", async () => {
+    const { dataProvider } = fakes({ metrics: { ...metrics, total: 0 } });
+    renderWithRefine(<HomePage />, { identity: userWith("ApplicationContributor"), dataProvider });
+    const empty = await screen.findByRole("region", { name: "No AI applications yet" });
+    expect(within(empty).getByText(/Start by adding your first AI application/)).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Applications in scope" })).toBeNull();
+    fireEvent.click(await within(empty).findByRole("button", { name: "Add your first application" }));
+    expect(screen.getByTestId("location").textContent).toBe("/applications");
+  });
+
+  it("tells a reader without applications that they will appear once shared", async () => {
+    const { dataProvider } = fakes({ metrics: { ...metrics, total: 0 } });
+    renderWithRefine(<HomePage />, { identity: userWith("ApplicationReviewer"), dataProvider, can: (_resource, action) => action !== "create" });
+    const empty = await screen.findByRole("region", { name: "No AI applications yet" });
+    expect(await within(empty).findByText(/No applications have been shared with you yet/)).toBeTruthy();
+    expect(within(empty).queryByRole("button")).toBeNull();
+  });
+
+  it("says so when the figures cannot be loaded", async () => {
+    const { dataProvider } = fakes();
+    dataProvider.custom = vi.fn(async () => {
+      throw { statusCode: 500, message: "Database down" };
+    });
+    renderWithRefine(<HomePage />, { identity: userWith("ApplicationReviewer"), dataProvider });
+    expect((await screen.findByRole("alert")).textContent).toContain("The dashboard could not be loaded: Database down");
+  });
+});

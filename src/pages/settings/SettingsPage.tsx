@@ -1,0 +1,31 @@
+import { Box, CircularProgress, Typography } from "@mui/material";
+import { useGetIdentity } from "@refinedev/core";
+import { useTranslation } from "react-i18next";
+import type { CurrentUser } from "../../../domain/access/current-user";
+import { ChangePasswordForm } from "./ChangePasswordForm";
+import { ProfileForm } from "./ProfileForm";
+import { SignOutEverywhereCard } from "./SignOutEverywhereCard";
+
+/** /settings (spec §2): the signed-in user's own profile, password and sessions; open to everyone, roles or not. */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const { data: user } = useGetIdentity<CurrentUser>();
+  return (
+    <Box sx={{ display: "grid", gap: 2 }}>
+      <Typography variant="h5" component="h1">
+        {t("settings.title")}
+      </Typography>
+      {user ? (
+        <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "repeat(2, minmax(0, 1fr))" }, alignItems: "start" }}>
+          <ProfileForm user={user} />
+          <Box sx={{ display: "grid", gap: 2 }}>
+            <ChangePasswordForm />
+            <SignOutEverywhereCard />
+          </Box>
+        </Box>
+      ) : (
+        <CircularProgress aria-label={t("settings.title")} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,98 @@
+import { useMemo, useState } from "react";
+import { Alert, Box, Button, Card, CardContent, Typography } from "@mui/material";
+import { useUpdate, type HttpError } from "@refinedev/core";
+import { useTranslation } from "react-i18next";
+import type { Vendor } from "../../../domain/entities/vendor";
+import { VENDOR_QUESTIONS, type VendorDetails } from "../../../domain/vendors";
+import { notify } from "../../providers/notifications";
+import { VENDORS_RESOURCE } from "./vendor-api";
+import { changedAnswers } from "./vendor-form";
+import { VendorQuestionField } from "./VendorQuestionField";
+import { VendorRiskPreview } from "./VendorRiskPreview";
+
+interface Props {
+  vendorId: string;
+  stored: VendorDetails;
+  canEdit: boolean;
+  /** After a save: the risk may have changed, and with it the linked applications. */
+  onSaved(): void;
+}
+
+/** The vendor's risk questions with the live risk preview beside them; saves only the changed answers. */
+export function VendorQuestionnaire({ vendorId, stored, canEdit, onSaved }: Props) {
+  const { t } = useTranslation();
+  const [answers, setAnswers] = useState<VendorDetails>(stored);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const { mutateAsync, mutation } = useUpdate<Vendor, HttpError>();
+  const changes = useMemo(() => changedAnswers(stored, answers), [stored, answers]);
+
+  // Fresh answers from the server replace the form unless the user is editing (only a new `stored` triggers it).
+  const [seen, setSeen] = useState(stored);
+  if (seen !== stored) {
+    setSeen(stored);
+    if (!changedAnswers(seen, answers)) setAnswers(stored);
+  }
+
+  const save = async () => {
+    if (!changes) return;
+    setFailure(null);
+    setErrors({});
+    try {
+      await mutateAsync({ resource: VENDORS_RESOURCE, id: vendorId, values: { details: changes }, meta: { method: "PUT" }, successNotification: false, errorNotification: false });
+      notify({ message: t("vendors.saved"), severity: "success" });
+      onSaved();
+    } catch (error) {
+      const fieldErrors: Record<string, string> = {};
+      for (const [path, messages] of Object.entries((error as HttpError).errors ?? {})) {
+        const id = path.replace(/^details\./, "").split(".")[0];
+        fieldErrors[id] = String(Array.isArray(messages) ? messages[0] : messages);
+      }
+      setErrors(fieldErrors);
+      setFailure(t("vendors.saveFailed"));
+    }
+  };
+
+  return (
+    <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "minmax(0, 2fr) minmax(260px, 1fr)" }, alignItems: "start" }}>
+      <Card variant="outlined" component="section" aria-labelledby="vendor-questionnaire-title" sx={{ order: { xs: 2, md: 1 } }}>
+        <CardContent sx={{ display: "grid", gap: 2.5 }}>
+          <Typography id="vendor-questionnaire-title" variant="h6" component="h2">
+            {t("vendors.detail.questionnaire")}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t("vendors.detail.questionnaireHelp")}
+          </Typography>
+          {VENDOR_QUESTIONS.map((q) => (
+            <VendorQuestionField
+              key={q.id}
+              question={q}
+              value={answers[q.id]}
+              disabled={!canEdit}
+              error={errors[q.id]}
+              onChange={(value) => setAnswers((prev) => ({ ...prev, [q.id]: value }))}
+            />
+          ))}
+          {failure && (
+            <Alert severity="error" role="alert">
+              {failure}
+            </Alert>
+          )}
+          {canEdit && (
+            <Box sx={{ display: "flex", gap: 1 }}>
+              <Button variant="contained" onClick={save} disabled={!changes || mutation.isPending}>
+                {t("common.save")}
+              </Button>
+              <Button onClick={() => setAnswers(stored)} disabled={!changes || mutation.isPending}>
+                {t("common.cancel")}
+              </Button>
+            </Box>
+          )}
+        </CardContent>
+      </Card>
+      <Box sx={{ position: { md: "sticky" }, top: { md: 16 }, order: { xs: 1, md: 2 } }}>
+        <VendorRiskPreview details={answers} />
+      </Box>
+    </Box>
+  );
+}

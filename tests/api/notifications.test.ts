@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
+import { applications, notifications, resourceGroupResources, resourceGroups, roles, users } from "../../server/db/schema";
+import { runMonitoringSweep } from "../../server/notifications/sweep";
+import { lowRiskDetails } from "../../domain/risk/test-support";
+
+/** Issue 8 item 1–2: notifications (spec §3, §7) and the monitoring sweep (risk-model §6). */
+let t: TestApp;
+const token: Record<string, string> = {};
+const ids: Record<string, string> = {};
+let customerAi: string;
+const call = v2Caller(() => t.app, token);
+const texts = async (who: string) => (await call(who, "GET", "/notifications/30")).json().items.map((n: { notification_text: string }) => n.notification_text);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createOtherCompany(t.database.db);
+  Object.assign(token, await signInCallers(t.app));
+  for (const u of await t.database.db.select().from(users)) ids[u.email.split("@")[0]] = u.id;
+  [{ id: customerAi }] = await t.database.db.select().from(resourceGroups).where(eq(resourceGroups.name, "Customer AI"));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("GET /notifications/{days}", () => {
+  it("tells a user of a role granted to them, in their language", async () => {
+    const [reviewer] = await t.database.db.select().from(roles).where(eq(roles.name, "ApplicationReviewer"));
+    expect((await call("admin", "PUT", `/access/users/${ids.noroles}/roles/${reviewer.id}/resource-groups/${customerAi}`)).statusCode).toBe(200);
+    expect(await texts("noroles")).toEqual(["You were given the role Application Reviewer on Customer AI."]);
+    await call("noroles", "PATCH", "/access/user", { language: "es" });
+    expect(await texts("noroles")).toEqual(["Se le asignó el rol Revisor de aplicaciones en Customer AI."]);
+    await call("noroles", "PATCH", "/access/user", { language: "en" });
+    expect(await texts("admin")).toEqual([]);
+  });
+
+  it("tells an application's contributors of a comment, never its author", async () => {
+    const app = (await call("contributor", "POST", "/applications", { name: "Talked about", details: lowRiskDetails() })).json();
+    await call("reviewer", "POST", `/applications/${app.id}/comments`, { body: "One question." });
+    const list = (await call("contributor", "GET", "/notifications/30")).json();
+    expect(list.items[0]).toMatchObject({
+      notification_text: "Rene Reviewer commented on Talked about.",
+      notification_link: `/applications/detail/${app.id}?tab=comments`,
+      notification_read: false,
+    });
+    expect(list.unread).toBe(1);
+    expect(await texts("reviewer")).toEqual([]);
+  });
+
+  it("answers 400 for days outside 1–365", async () => {
+    for (const days of ["0", "366", "abc", "1.5"]) {
+      const res = await call("admin", "GET", `/notifications/${days}`);
+      expect(res.statusCode, days).toBe(400);
+      expect(res.json().errors[0].path).toBe("params.days");
+    }
+  });
+
+  it("hides notifications whose application the reader can no longer see", async () => {
+    const app = (await call("contributor", "POST", "/applications", { name: "Soon out of reach", details: lowRiskDetails() })).json();
+    await call("admin", "POST", `/applications/${app.id}/comments`, { body: "Note." });
+    expect(await texts("contributor")).toContain("Ada Admin commented on Soon out of reach.");
+    await t.database.db.delete(resourceGroupResources).where(and(eq(resourceGroupResources.resourceId, app.id), eq(resourceGroupResources.resourceGroupId, customerAi)));
+    expect(await texts("contributor")).not.toContain("Ada Admin commented on Soon out of reach.");
+  });
+});
+
+describe("approval moves", () => {
+  it("tell the people who act next, and the owner how it stands", async () => {
+    const app = (await call("contributor", "POST", "/applications", { name: "Moving along", details: lowRiskDetails() })).json();
+    const latest = async (who: string) => (await texts(who)).find((text: string) => text.includes("Moving along"));
+    await call("contributor", "PUT", `/applications/${app.id}`, { approval_status: "submitted" });
+    expect(await latest("reviewer")).toBe("Carlos Contributor submitted Moving along for review.");
+    expect(await latest("approver")).toBeUndefined();
+    await call("reviewer", "PUT", `/applications/${app.id}`, { approval_status: "in_review" });
+    expect(await latest("approver")).toBe("Rene Reviewer started reviewing Moving along.");
+    expect(await latest("contributor")).toBe("Rene Reviewer started reviewing Moving along.");
+    await call("approver", "PUT", `/applications/${app.id}`, { approval_status: "approved" });
+    expect(await latest("contributor")).toBe("April Approver approved Moving along.");
+    // The other company hears nothing of ours.
+    expect(await texts("other")).toEqual([]);
+  });
+});
+
+describe("PUT /notifications/mark_read/{id|all}", () => {
+  it("marks one, refuses others' and unknown ids with 404, then marks all", async () => {
+    const list = (await call("contributor", "GET", "/notifications/30")).json();
+    const first = list.items[0].notification_id;
+    expect((await call("contributor", "PUT", `/notifications/mark_read/${first}`)).statusCode).toBe(204);
+    const after = (await call("contributor", "GET", "/notifications/30")).json();
+    expect(after.items.find((n: { notification_id: string }) => n.notification_id === first).notification_read).toBe(true);
+    expect((await call("reviewer", "PUT", `/notifications/mark_read/${first}`)).statusCode).toBe(404);
+    expect((await call("other", "PUT", `/notifications/mark_read/${first}`)).statusCode).toBe(404);
+    expect((await call("contributor", "PUT", "/notifications/mark_read/not-an-id")).statusCode).toBe(400);
+    expect((await call("contributor", "PUT", "/notifications/mark_read/all")).statusCode).toBe(204);
+    expect((await call("contributor", "GET", "/notifications/30")).json().unread).toBe(0);
+  });
+});
+
+describe("the monitoring sweep", () => {
+  it("sends each due and overdue review reminder once, however often and however many servers run it", async () => {
+    const due = (await call("contributor", "POST", "/applications", { name: "Review soon", details: lowRiskDetails() })).json();
+    const late = (await call("contributor", "POST", "/applications", { name: "Review late", details: lowRiskDetails() })).json();
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await t.database.db.update(applications).set({ nextReviewDue: day(5) }).where(eq(applications.id, due.id));
+    await t.database.db.update(applications).set({ nextReviewDue: day(-2) }).where(eq(applications.id, late.id));
+
+    await runMonitoringSweep(t.database.db);
+    await Promise.all([runMonitoringSweep(t.database.db), runMonitoringSweep(t.database.db)]);
+
+    const rows = await t.database.db.select().from(notifications).where(eq(notifications.subjectId, due.id));
+    // The owner (Carlos) and the reviewer who reaches it (Rene, ALL group; Nora, reviewer on Customer AI).
+    expect(rows.map((r) => r.userId).sort()).toEqual([ids.contributor, ids.noroles, ids.reviewer].sort());
+    expect(await texts("contributor")).toEqual(expect.arrayContaining([
+      `The review of Review soon is due on ${new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day(5)}T00:00:00Z`))}.`,
+      `The review of Review late was due on ${new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day(-2)}T00:00:00Z`))} and is overdue.`,
+    ]));
+    const lateRows = await t.database.db.select().from(notifications).where(eq(notifications.subjectId, late.id));
+    expect(lateRows).toHaveLength(3);
+    expect(new Set(lateRows.map((r) => r.kind))).toEqual(new Set(["review.overdue"]));
+  });
+});
