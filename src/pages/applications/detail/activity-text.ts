@@ -14,6 +14,7 @@ import {
   isApprovalStatus,
   isDevelopmentStatus,
 } from "../../../../domain/workflow";
+import { FRAMEWORKS } from "../../../../domain/frameworks";
 import { useRoleLabel } from "../../../components/access/role-label";
 
 export interface ActivityEntry {
@@ -22,7 +23,7 @@ export interface ActivityEntry {
   after: unknown;
 }
 
-/** The audit actions an application has (server/applications/changes.ts and the routes), by label key. */
+/** The audit actions recorded against an application (server/applications, documents, controls, frameworks), by label key. */
 const ACTION_KEYS: Record<string, string> = {
   "application.created": "applicationCreated",
   "details.updated": "detailsUpdated",
@@ -32,9 +33,17 @@ const ACTION_KEYS: Record<string, string> = {
   "development.moved": "developmentMoved",
   "role.granted": "roleGranted",
   "role.revoked": "roleRevoked",
+  "document.added": "documentAdded",
+  "document.updated": "documentUpdated",
+  "vendors.updated": "vendorsUpdated",
+  "control.updated": "controlUpdated",
+  "evidence.added": "evidenceAdded",
+  "evidence.removed": "evidenceRemoved",
+  "framework.setting_changed": "frameworkSettingChanged",
 };
 
 const record = (value: unknown): Record<string, unknown> => (value && typeof value === "object" ? (value as Record<string, unknown>) : {});
+const frameworkName = (id: unknown) => FRAMEWORKS.find((f) => f.id === id)?.short_name ?? String(id ?? "");
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** What an audit entry says, for people: a label for its action and a before → after summary. */
@@ -52,6 +61,9 @@ export function useActivityText() {
     },
     [t],
   );
+
+  const controlStatus = useCallback((value: unknown) => (typeof value === "string" ? t(`controls.statuses.${value}`, { defaultValue: value }) : "—"), [t]);
+  const onOff = useCallback((value: unknown) => t(value ? "application-detail.activity.on" : "application-detail.activity.off"), [t]);
 
   const what = useCallback(
     (entry: ActivityEntry) => {
@@ -92,13 +104,26 @@ export function useActivityText() {
           return t("application-detail.activity.grantSummary", { name: String(after.user ?? after.user_id ?? ""), role: roleLabel(String(after.role ?? "")) });
         case "role.revoked":
           return t("application-detail.activity.revokeSummary");
+        case "document.added":
+        case "document.updated":
+          return String(after.name ?? "");
+        case "control.updated":
+          return `${String(after.control_id ?? "")}: ${arrow(controlStatus(before.status), controlStatus(after.status))}`;
+        case "evidence.added":
+          return t("application-detail.activity.evidenceSummary", { name: String(after.name ?? ""), control: String(after.control_id ?? "") });
+        case "evidence.removed":
+          return t("application-detail.activity.evidenceSummary", { name: String(before.name ?? ""), control: String(before.control_id ?? "") });
+        case "framework.setting_changed":
+          return `${frameworkName(after.framework_id)}: ${arrow(onOff(before.enabled), onOff(after.enabled))}${typeof after.reason === "string" ? ` (${after.reason})` : ""}`;
+        case "vendors.updated":
+          return arrow(String(Array.isArray(before.vendor_ids) ? before.vendor_ids.length : 0), String(Array.isArray(after.vendor_ids) ? after.vendor_ids.length : 0));
         default:
           return [entry.before, entry.after].every((v) => v === null || v === undefined)
             ? ""
             : arrow(JSON.stringify(entry.before ?? null), JSON.stringify(entry.after ?? null));
       }
     },
-    [t, tier, approval, development, descriptors, roleLabel],
+    [t, tier, approval, development, descriptors, roleLabel, controlStatus, onOff],
   );
 
   return { what, summary };
