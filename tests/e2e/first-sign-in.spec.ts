@@ -1,14 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { expectSignedIn, latestMail, signIn, signOut } from "./support";
-
-/** The signed-in user's access token, as Amplify keeps it. */
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const prefix = "CognitoIdentityServiceProvider.steward-web.";
-    const user = localStorage.getItem(`${prefix}LastAuthUser`);
-    return localStorage.getItem(`${prefix}${user}.accessToken`) ?? "";
-  });
-}
+import { expect, test } from "@playwright/test";
+import { accessToken, expectSignedIn, latestMail, signIn, signOut } from "./support";
 
 test("a new user signs in with the temporary password from the outbox and sets their own", async ({ page, request }) => {
   const email = `new.user.${Date.now()}@steward.test`;

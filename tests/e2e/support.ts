@@ -38,3 +38,12 @@ export async function expectSignedIn(page: Page) {
   await expect(page).toHaveURL(/\/applications$/);
   await expect(page.getByRole("button", { name: "Open account menu" })).toBeVisible();
 }
+
+/** The signed-in user's access token, as Amplify keeps it: for setting up data through the API. */
+export async function accessToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const prefix = "CognitoIdentityServiceProvider.steward-web.";
+    const user = localStorage.getItem(`${prefix}LastAuthUser`);
+    return localStorage.getItem(`${prefix}${user}.accessToken`) ?? "";
+  });
+}
