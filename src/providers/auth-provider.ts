@@ -2,11 +2,9 @@ import type { AuthProvider } from "@refinedev/core";
 import { confirmSignIn, fetchAuthSession, signIn, signOut, type SignInOutput } from "aws-amplify/auth";
 import type { CurrentUser } from "../../domain/access/current-user";
 import { api } from "./api-client";
-import { queryClient } from "./query-client";
-import { appResources } from "../resources";
 
-/** Spec §4: after sign-in, the AI Applications list — or the dashboard while that area is not built. */
-export const HOME_AFTER_SIGN_IN = appResources.some((r) => r.routes.some((route) => route.path === "/applications")) ? "/applications" : "/";
+/** Spec §4: after sign-in, the AI Applications list (unless a page was asked for). */
+export const HOME_AFTER_SIGN_IN = "/applications";
 export const UNEXPECTED_ERROR = "auth.errors.unexpected";
 
 export interface LoginParams {
@@ -48,6 +46,11 @@ async function signInOnce({ username, password, captcha }: LoginParams): Promise
   });
 }
 
+/** The query cache lives with the signed-in app; loaded on demand so the sign-in pages stay light. */
+export async function clearQueryCache(): Promise<void> {
+  (await import("./query-client")).queryClient.clear();
+}
+
 /** Sign-out clears local storage, the query cache and the analytics identity (spec §4). */
 export async function clearSession(global = false): Promise<void> {
   try {
@@ -55,7 +58,7 @@ export async function clearSession(global = false): Promise<void> {
   } finally {
     localStorage.clear();
     sessionStorage.clear();
-    queryClient.clear();
+    await clearQueryCache();
   }
 }
 
@@ -84,7 +87,7 @@ export const authProvider: AuthProvider = {
     }
     const redirectTo = routeForNextStep(output, params.redirectTo);
     if (!redirectTo) return { success: false, error: { name: "UnexpectedError", message: UNEXPECTED_ERROR } };
-    if (output.nextStep.signInStep === "DONE") queryClient.clear();
+    if (output.nextStep.signInStep === "DONE") await clearQueryCache();
     return { success: true, redirectTo };
   },
 

@@ -123,3 +123,15 @@ test("the idle dialog asks before the session ends, and No signs out", async ({ 
   await dialog.getByRole("button", { name: "No" }).click();
   await expect(page).toHaveURL(/\/signin/);
 });
+
+test("the sign-in form says what is missing, checks again as the user types, and trims the username", async ({ page }) => {
+  await page.goto("/signin");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Username must be at least 3 characters.")).toBeVisible();
+  await expect(page.getByText("Please enter your password.")).toBeVisible();
+  await page.getByLabel("Username or email").fill("  reviewer@steward.test  ");
+  await expect(page.getByText("Username must be at least 3 characters.")).toHaveCount(0);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expectSignedIn(page);
+});

@@ -6,8 +6,7 @@ import * as z from "zod/mini";
 import { Alert, Box, Button, Checkbox, FormControlLabel, FormHelperText, Link } from "@mui/material";
 import { Trans, useTranslation } from "react-i18next";
 import { newPasswordSchema, termsSchema } from "../../../domain/validation/rules";
-import { confirmNewPassword } from "../../providers/auth-provider";
-import { queryClient } from "../../providers/query-client";
+import { clearQueryCache, confirmNewPassword } from "../../providers/auth-provider";
 import { useClientConfig } from "../../providers/client-config";
 import { AuthLayout } from "./AuthLayout";
 import { PasswordField } from "./PasswordField";
@@ -34,7 +33,7 @@ export default function SignInConfirmPage() {
       setError(message.startsWith("auth.") ? t(message) : message);
       return;
     }
-    queryClient.clear();
+    await clearQueryCache();
     navigate(result.redirectTo, { replace: true });
   };
 

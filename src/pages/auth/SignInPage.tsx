@@ -1,7 +1,5 @@
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import * as z from "zod/mini";
 import { Alert, Box, Button, Link, TextField } from "@mui/material";
 import { useTranslation } from "react-i18next";
@@ -13,6 +11,16 @@ import { Captcha, useCaptchaRequired } from "./Captcha";
 
 const schema = z.object({ username: usernameSchema, password: signInPasswordSchema });
 type Values = z.infer<typeof schema>;
+type FieldErrors = Partial<Record<keyof Values, string>>;
+
+/** The values as the shared rules (domain/validation) leave them (trimmed), or the first message per field. */
+function parse(values: Values): { data?: Values; errors: FieldErrors } {
+  const result = schema.safeParse(values);
+  if (result.success) return { data: result.data, errors: {} };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) errors[issue.path[0] as keyof Values] ??= issue.message;
+  return { errors };
+}
 
 export default function SignInPage() {
   const { t } = useTranslation();
@@ -20,12 +28,29 @@ export default function SignInPage() {
   const [params] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
   const [captcha, setCaptcha] = useState<string | undefined>();
-  const { register, handleSubmit, formState, watch } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { username: "", password: "" } });
-  const captchaNeeded = useCaptchaRequired("sign_in", watch("username"), error);
+  // Two fields and a plain controlled form: the sign-in page is the lightest of all (bench/bundle-size.ts).
+  const [values, setValues] = useState<Values>({ username: "", password: "" });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const captchaNeeded = useCaptchaRequired("sign_in", values.username, error);
 
-  const onSubmit = async (values: Values) => {
+  const change = (field: keyof Values) => (event: { target: { value: string } }) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    // Like a form library's default: check again as the user types once they have tried to submit.
+    if (submitted) setErrors(parse(next).errors);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const { data, errors: found } = parse(values);
+    setErrors(found);
+    if (!data) return;
     setError(null);
-    const result = await authProvider.login({ ...values, captcha, redirectTo: params.get("to") ?? undefined });
+    setSubmitting(true);
+    const result = await authProvider.login({ ...data, captcha, redirectTo: params.get("to") ?? undefined }).finally(() => setSubmitting(false));
     if (result.success) {
       navigate(result.redirectTo ?? "/", { replace: true });
       return;
@@ -37,7 +62,7 @@ export default function SignInPage() {
 
   return (
     <AuthLayout title={t("auth.signIn.title")}>
-      <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: "grid", gap: 2, mt: 2 }}>
+      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: "grid", gap: 2, mt: 2 }}>
         {error && (
           <Alert severity="error" variant="filled" role="alert">
             {error}
@@ -47,19 +72,23 @@ export default function SignInPage() {
           label={t("auth.fields.username")}
           autoComplete="username"
           autoFocus
-          {...register("username")}
-          error={Boolean(formState.errors.username)}
-          helperText={formState.errors.username && t(formState.errors.username.message!)}
+          name="username"
+          value={values.username}
+          onChange={change("username")}
+          error={Boolean(errors.username)}
+          helperText={errors.username && t(errors.username)}
         />
         <PasswordField
           label={t("auth.fields.password")}
           autoComplete="current-password"
-          {...register("password")}
-          error={Boolean(formState.errors.password)}
-          helperText={formState.errors.password && t(formState.errors.password.message!)}
+          name="password"
+          value={values.password}
+          onChange={change("password")}
+          error={Boolean(errors.password)}
+          helperText={errors.password && t(errors.password)}
         />
         {captchaNeeded && <Captcha onSolved={setCaptcha} />}
-        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting || (captchaNeeded && !captcha)}>
+        <Button type="submit" variant="contained" size="large" disabled={submitting || (captchaNeeded && !captcha)}>
           {t("auth.signIn.submit")}
         </Button>
         <Box sx={{ display: "flex", justifyContent: "space-between", flexWrap: "wrap", gap: 1 }}>
