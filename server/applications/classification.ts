@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { descriptorKeys, type ApplicationDetails, type ClassificationContext, type ClassificationResult } from "../../domain/risk";
 import { APPROVAL_RESET_STATUS, approvalResetReason } from "../../domain/workflow";
 import { recordAudit, type Actor, type AuditEntry } from "../audit/record";
+import { notifyReapprovalRequired } from "../notifications/application-events";
 import { applicationAssessments, applications } from "../db/schema";
 import { classificationColumns, classifyDetails, type ApplicationRow } from "./store";
 import { listedVendorIds, usedVendorIds, usesVendor, vendorContext, type DbOrTx } from "./vendors";
@@ -62,6 +63,7 @@ export async function reclassify(
       before: { approval_status: row.approvalStatus },
       after: { approval_status: APPROVAL_RESET_STATUS, reason: reset },
     });
+    await notifyReapprovalRequired(tx, row, reset, actor);
   }
   return set;
 }

@@ -53,3 +53,15 @@ export async function notifyReapprovalRequired(db: DbOrTx, app: ApplicationRef, 
     subject: { type: "application", id: app.id },
   }, actor.id);
 }
+
+/** A control given a new owner: they hear of it, if they reach the application. */
+export async function notifyControlAssigned(db: DbOrTx, app: ApplicationRef, control: { id: string; name: string }, ownerId: string, actor: Actor) {
+  const reach = await applicationReach(db, app.companyId, app.id);
+  if (!reach.has(ownerId)) return;
+  await notify(db, app.companyId, [ownerId], {
+    kind: "control.assigned",
+    params: { control: `${control.id} ${control.name}`, application: app.name },
+    link: `/applications/detail/${app.id}?tab=controls`,
+    subject: { type: "application", id: app.id },
+  }, actor.id);
+}

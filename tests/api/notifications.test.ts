@@ -83,6 +83,28 @@ describe("approval moves", () => {
   });
 });
 
+describe("re-approval and controls", () => {
+  it("tells the contributors and approvers when a material change resets an approval", async () => {
+    const app = (await call("contributor", "POST", "/applications", { name: "Once approved", details: lowRiskDetails() })).json();
+    await call("contributor", "PUT", `/applications/${app.id}`, { approval_status: "submitted" });
+    await call("reviewer", "PUT", `/applications/${app.id}`, { approval_status: "in_review" });
+    await call("approver", "PUT", `/applications/${app.id}`, { approval_status: "approved" });
+    await call("contributor", "PUT", `/applications/${app.id}`, { details: { business_criticality: "high" } });
+    const expected = "Once approved needs re-approval: The risk tier changed, so the application needs approval again.";
+    expect(await texts("approver")).toContain(expected);
+    // The contributor made the change, so they are not told of their own act.
+    expect(await texts("contributor")).not.toContain(expected);
+  });
+
+  it("tells a user when a control of an application they reach is assigned to them", async () => {
+    const app = (await call("admin", "POST", "/applications", { name: "Controlled", details: lowRiskDetails({ business_criticality: "high" }) })).json();
+    const controls = (await call("admin", "GET", `/applications/${app.id}/controls`)).json();
+    const control = controls.items[0];
+    expect((await call("admin", "PATCH", `/applications/${app.id}/controls/${control.id}`, { owner_id: ids.reviewer })).statusCode).toBe(200);
+    expect(await texts("reviewer")).toContain(`You now own the control ${control.id} ${control.name} of Controlled.`);
+  });
+});
+
 describe("PUT /notifications/mark_read/{id|all}", () => {
   it("marks one, refuses others' and unknown ids with 404, then marks all", async () => {
     const list = (await call("contributor", "GET", "/notifications/30")).json();

@@ -17,6 +17,7 @@ import {
 } from "../../../domain/entities/framework";
 import { findApplication } from "../../applications/store";
 import { actorOf, recordAudit } from "../../audit/record";
+import { notifyControlAssigned } from "../../notifications/application-events";
 import { applicationControls, applicationDocuments, controlEvidence, processingItems, users } from "../../db/schema";
 import { uploadedFile } from "../../frameworks/evidence-files";
 import { contentDisposition } from "../../uploads/document-store";
@@ -124,6 +125,9 @@ export default async function applicationControlRoutes(root: FastifyInstance) {
           before: before ? snapshot(before) : { control_id: control.id, status: "not_started" },
           after: snapshot(next),
         });
+        if (next.ownerId && next.ownerId !== before?.ownerId) {
+          await notifyControlAssigned(tx, application, control, next.ownerId, actorOf(request.user));
+        }
       });
       return controlDetail(application.id, control);
     },
