@@ -2,6 +2,7 @@ import { loadConfig, type Config } from "./config";
 import { openDatabase, type Database } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { seedDemoData, DEMO_PASSWORD } from "./db/seed";
+import { seedDemoDocuments } from "./db/seed/documents";
 import { DEMO_ACCOUNTS } from "./db/seed/accounts";
 import { buildApp } from "./app";
 import { buildSpaIfStale } from "./spa-build";
@@ -21,6 +22,8 @@ async function start() {
   const seeded =
     config.SEED_DEMO && !config.DATABASE_URL ? (await seedDemoData(database.db, { identityMode: config.identityMode })).seeded : false;
   const app = await buildApp({ config, database, identity: await localIdentityFiles(config) });
+  // Documents live in the app's storage, so the demo's are added once the app exists.
+  if (seeded) await seedDemoDocuments(app);
   await listen(app, config, database);
   announce(config, seeded);
   handleSignals(app);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app";
+import { seedDemoDocuments } from "../../server/db/seed/documents";
 import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
 import { classify } from "../../domain/risk";
 import { deploymentBlockReason } from "../../domain/workflow";
@@ -74,5 +75,17 @@ describe("demo vendors", () => {
     expect(applications.map((a: { name: string }) => a.name)).toEqual(["CV screening ranker"]);
     const ranker = (await call("admin", "GET", `/applications/${applications[0].id}`)).json();
     expect(ranker.risk_descriptors.find((d: { key: string }) => d.key === "vendor").rules).toContain("D-VENDOR-HIGH-RISK");
+  });
+
+  it("have documents that the worker checks and the viewer can open", async () => {
+    await seedDemoDocuments(t.app);
+    await t.app.documentWorker.wake();
+    const { items } = (await call("admin", "GET", "/applications?q=CV%20screening")).json();
+    const documents = (await call("admin", "GET", `/applications/${items[0].id}/documents`)).json();
+    const list = Array.isArray(documents) ? documents : documents.items;
+    expect(list.map((d: { name: string; status: string }) => `${d.name}: ${d.status}`).sort()).toEqual([
+      "CV screening ranker - model card.pdf: ready",
+      "Selection rates by group.csv: ready",
+    ]);
   });
 });
