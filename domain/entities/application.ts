@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listQuerySchema, listResponseSchema, multiValue } from "../api/list";
+import { progressSchema } from "./framework";
 import { applicationDetailsPatchSchema, applicationDetailsSchema, DESCRIPTOR_KEYS, RISK_TIERS } from "../risk";
 import { APPROVAL_STATUSES, DEVELOPMENT_STATUSES } from "../workflow";
 import { nameSchema } from "../validation/rules";
@@ -144,5 +145,7 @@ export const applicationMetricsSchema = z.object({
   /** Next review within REVIEW_REMINDER_DAYS_BEFORE days, not yet overdue. */
   reviews_due: z.number().int(),
   reviews_overdue: z.number().int(),
+  /** Control completion over the same applications: each applicable control counted once per application. */
+  controls: progressSchema,
 });
 export type ApplicationMetrics = z.infer<typeof applicationMetricsSchema>;

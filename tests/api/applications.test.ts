@@ -282,3 +282,18 @@ describe("every approval move, as every role", () => {
     expect(unexpected).toEqual([]);
   });
 });
+
+describe("control completion in the metrics", () => {
+  it("counts each applicable control once per readable application, done when implemented or not applicable", async () => {
+    const before = (await call("admin", "GET", "/applications/metrics")).json().controls;
+    const a = await create("admin", { name: "Completion counted", details: lowRiskDetails({ business_criticality: "high" }) });
+    const { items } = (await call("admin", "GET", `/applications/${a.id}/controls`)).json();
+    expect(items.length).toBeGreaterThan(0);
+    await call("admin", "PATCH", `/applications/${a.id}/controls/${items[0].id}`, { status: "implemented" });
+    const after = (await call("admin", "GET", "/applications/metrics")).json().controls;
+    expect(after.applicable).toBe(before.applicable + items.length);
+    expect(after.implemented).toBe(before.implemented + 1);
+    expect(after.progress).toBeCloseTo((after.implemented + after.not_applicable) / after.applicable);
+    expect((await call("other", "GET", "/applications/metrics")).json().controls.applicable).toBe(0);
+  });
+});

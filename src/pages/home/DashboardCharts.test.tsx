@@ -14,6 +14,7 @@ const metrics: ApplicationMetrics = {
   by_development_status: { idea: 1, in_development: 1, testing: 0, deployed: 2, retired: 0 },
   reviews_due: 0,
   reviews_overdue: 0,
+  controls: { applicable: 10, implemented: 3, not_applicable: 1, in_progress: 2, not_started: 4, progress: 0.4 },
 };
 
 beforeAll(async () => {

@@ -6,6 +6,7 @@ import type { CurrentUser } from "../../../domain/access/current-user";
 import type { Application, ApplicationMetrics } from "../../../domain/entities/application";
 import { initTestI18n } from "../../test-support/i18n";
 import { renderWithRefine } from "../../test-support/render-with-refine";
+import { anApplication } from "../../test-support/fixtures";
 import HomePage from "./HomePage";
 
 // The charts are their own lazy chunk (and SVG that jsdom cannot measure): here, only what they are given.
@@ -28,23 +29,16 @@ const userWith = (...roles: string[]): CurrentUser => ({
 });
 
 let n = 0;
-const app = (overrides: Partial<Application>): Application => ({
-  id: `00000000-0000-4000-8000-${String(++n).padStart(12, "0")}`,
-  name: `Application ${n}`,
-  description: null,
-  owner: null,
-  risk_tier: "medium",
-  risk_descriptors: [],
-  approval_status: "draft",
-  development_status: "idea",
-  approval_reset_reason: null,
-  submitted_by: null,
-  approved_at: null,
-  next_review_due: null,
-  created_at: "2026-01-01T00:00:00.000Z",
-  updated_at: "2026-02-01T00:00:00.000Z",
-  ...overrides,
-});
+const app = (overrides: Partial<Application>): Application =>
+  anApplication({
+    id: `00000000-0000-4000-8000-${String(++n).padStart(12, "0")}`,
+    name: `Application ${n}`,
+    description: null,
+    owner: null,
+    created_at: "2026-01-01T00:00:00.000Z",
+    updated_at: "2026-02-01T00:00:00.000Z",
+    ...overrides,
+  });
 
 const metrics: ApplicationMetrics = {
   total: 7,
@@ -53,6 +47,7 @@ const metrics: ApplicationMetrics = {
   by_development_status: { idea: 2, in_development: 2, testing: 0, deployed: 3, retired: 0 },
   reviews_due: 3,
   reviews_overdue: 2,
+  controls: { applicable: 10, implemented: 3, not_applicable: 1, in_progress: 2, not_started: 4, progress: 0.4 },
 };
 
 const submitted = app({ name: "Chat triage", approval_status: "submitted", risk_tier: "high" });
@@ -106,6 +101,9 @@ describe("the dashboard", () => {
     const overdue = card("Reviews overdue");
     expect(getComputedStyle(within(overdue).getByText("2")).color).toBe(ERROR_RED);
     expect(within(overdue).getByText("3 due within 14 days")).toBeTruthy();
+    const controls = card("Control completion");
+    expect(within(controls).getByText("40%")).toBeTruthy();
+    expect(within(controls).getByText("4 of 10 applicable controls implemented or not applicable")).toBeTruthy();
 
     // A reviewer acts on submitted applications only.
     await waitFor(() => expect(within(card("Awaiting my action")).getByText("1")).toBeTruthy());

@@ -13,10 +13,12 @@ interface FigureCardProps {
   hint?: ReactNode;
   /** Red when the figure asks for attention. */
   alarm?: boolean;
+  /** Shown after the figure, e.g. "%". */
+  unit?: string;
   to?: string;
 }
 
-function FigureCard({ title, value, hint, alarm, to }: FigureCardProps) {
+function FigureCard({ title, value, hint, alarm, unit, to }: FigureCardProps) {
   const id = `dashboard-card-${title.replace(/\W+/g, "-").toLowerCase()}`;
   const body = (
     <CardContent>
@@ -28,6 +30,7 @@ function FigureCard({ title, value, hint, alarm, to }: FigureCardProps) {
       ) : (
         <Typography variant="h4" component="p" color={alarm && value > 0 ? "error" : "text.primary"} data-testid={`${id}-value`}>
           {value}
+          {unit}
         </Typography>
       )}
       {hint && (
@@ -56,11 +59,11 @@ export interface SummaryCardsProps {
   awaiting: number | null | undefined;
 }
 
-/** The figures first: how many applications, by tier, how many wait for me, how many reviews are late (risk-model §6). */
+/** The figures first: how many applications, by tier, how many wait for me, how many reviews are late (risk-model §6), how far their controls are done. */
 export function SummaryCards({ metrics, awaiting }: SummaryCardsProps) {
   const { t } = useTranslation();
   return (
-    <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" } }}>
+    <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(5, minmax(0, 1fr))" } }}>
       <FigureCard title={t("dashboard.cards.inScope")} value={metrics?.total} hint={t("dashboard.cards.inScopeHint")} to="/applications" />
       <Card variant="outlined" component="section" aria-labelledby="dashboard-card-by-tier">
         <CardContent>
@@ -89,6 +92,12 @@ export function SummaryCards({ metrics, awaiting }: SummaryCardsProps) {
         value={metrics?.reviews_overdue}
         alarm
         hint={metrics && t("dashboard.cards.dueSoon", { count: metrics.reviews_due, days: REVIEW_REMINDER_DAYS_BEFORE })}
+      />
+      <FigureCard
+        title={t("dashboard.cards.controls")}
+        value={metrics && Math.round(metrics.controls.progress * 100)}
+        unit="%"
+        hint={metrics && t("dashboard.cards.controlsHint", { done: metrics.controls.implemented + metrics.controls.not_applicable, total: metrics.controls.applicable })}
       />
     </Box>
   );
