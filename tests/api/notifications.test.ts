@@ -81,6 +81,14 @@ describe("approval moves", () => {
     // The other company hears nothing of ours.
     expect(await texts("other")).toEqual([]);
   });
+
+  it("reach nobody outside the application's scope", async () => {
+    // Not in Customer AI: Carlos (contributor) and Nora (reviewer there only) do not reach it.
+    const app = (await call("admin", "POST", "/applications", { name: "Out of their scope", details: lowRiskDetails() })).json();
+    await call("admin", "PUT", `/applications/${app.id}`, { approval_status: "submitted" });
+    expect(await texts("reviewer")).toContain("Ada Admin submitted Out of their scope for review.");
+    for (const who of ["contributor", "noroles", "other"]) expect((await texts(who)).join("\n")).not.toContain("Out of their scope");
+  });
 });
 
 describe("re-approval and controls", () => {

@@ -48,9 +48,18 @@ test("create, assess, submit, review and approve an application", async ({ page 
   await expect(approvalActions(page).getByRole("button")).toHaveCount(0);
   await signOut(page);
 
-  // The reviewer finds it waiting in My Work.
+  // The submission raised the reviewer's badge; the notification opens the application and is read.
   await signIn(page, "reviewer@steward.test");
   await expectSignedIn(page);
+  const bell = page.getByRole("button", { name: /^Open notifications/ });
+  const unread = async () => Number(/(\d+) unread/.exec((await bell.getAttribute("aria-label")) ?? "")?.[1] ?? 0);
+  await expect(bell).toHaveAccessibleName(/\d+ unread/);
+  const before = await unread();
+  await bell.click();
+  await page.getByRole("dialog", { name: "Notifications" }).getByRole("button", { name: new RegExp(`Carlos Contributor submitted ${name} for review`) }).click();
+  await expect(page).toHaveURL(applicationUrl);
+  await expect.poll(unread).toBe(before - 1);
+  // It also waits in My Work.
   await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "My Work" }).click();
   await page.getByRole("region", { name: "Applications to review" }).getByRole("link", { name }).click();
   await expect(page).toHaveURL(applicationUrl);
@@ -59,9 +68,12 @@ test("create, assess, submit, review and approve an application", async ({ page 
   await expect(page.getByText("In review", { exact: true }).first()).toBeVisible();
   await signOut(page);
 
+  // The approver finds it in My Work.
   await signIn(page, "approver@steward.test");
   await expectSignedIn(page);
-  await page.goto(applicationUrl);
+  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "My Work" }).click();
+  await page.getByRole("region", { name: "Applications to approve" }).getByRole("link", { name }).click();
+  await expect(page).toHaveURL(applicationUrl);
   await approvalActions(page).getByRole("button", { name: "Approve" }).click();
   await page.getByRole("dialog", { name: "Approve this application?" }).getByRole("button", { name: "Approve" }).click();
   await expect(page.getByText("Approved", { exact: true }).first()).toBeVisible();

@@ -35,6 +35,11 @@ test("a user renames themself and switches the whole interface to Spanish", asyn
   await page.getByRole("button", { name: "Abrir menú de la cuenta" }).click();
   await expect(page.getByTestId("account-name")).toHaveText("Aprille Approver");
   await page.keyboard.press("Escape");
+  // The dashboard speaks Spanish too.
+  await page.getByRole("link", { name: "Panel", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Bienvenido, Aprille" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Aplicaciones en su ámbito" })).toBeVisible();
+  await page.goto("/settings");
 
   // Back to English and the original name, so other tests meet the demo user as seeded.
   const perfil = page.getByRole("form", { name: "Perfil" });

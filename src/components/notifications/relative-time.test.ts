@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import i18next from "i18next";
+import en from "../../../locales/en/notifications.json";
+import es from "../../../locales/es/notifications.json";
 import { inAppPath, relativeTime } from "./relative-time";
 
 const NOW = Date.parse("2026-11-21T12:00:00Z");
@@ -26,5 +29,38 @@ describe("inAppPath", () => {
     expect(inAppPath("https://elsewhere.example/a", "https://steward.example")).toBeNull();
     expect(inAppPath("//elsewhere.example/a", "https://steward.example")).toBeNull();
     expect(inAppPath("javascript:alert(1)", "https://steward.example")).toBeNull();
+  });
+});
+
+describe("relative times in both languages", () => {
+  const texts = async (lng: "en" | "es") => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng, resources: { [lng]: { translation: { notifications: lng === "en" ? en : es } } } });
+    return (iso: string) => {
+      const { key, count } = relativeTime(iso, NOW);
+      return i18n.t(`notifications.time.${key}`, { count });
+    };
+  };
+
+  it("says it in English, pluralised", async () => {
+    const say = await texts("en");
+    expect([ago(5 * 60_000), ago(3_600_000), ago(5 * 3_600_000), ago(86_400_000), ago(3 * 86_400_000)].map(say)).toEqual([
+      "Just now",
+      "1 hour ago",
+      "5 hours ago",
+      "1 day ago",
+      "3 days ago",
+    ]);
+  });
+
+  it("says it in Spanish, pluralised", async () => {
+    const say = await texts("es");
+    expect([ago(5 * 60_000), ago(3_600_000), ago(5 * 3_600_000), ago(86_400_000), ago(3 * 86_400_000)].map(say)).toEqual([
+      "Ahora mismo",
+      "Hace 1 hora",
+      "Hace 5 horas",
+      "Hace 1 día",
+      "Hace 3 días",
+    ]);
   });
 });
