@@ -1,18 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { emptyVendorDetails, vendorDetailsSchema, type VendorDetails } from "./details-schema";
+import { emptyVendorDetails, vendorDetailsSchema } from "./details-schema";
 import { VENDOR_RISK_RULE_IDS, vendorRisk } from "./risk";
+import { lowRiskVendorDetails } from "./test-support";
 
 /** A vendor that answers every question in its favour: low risk. */
-const clean: VendorDetails = {
-  ...emptyVendorDetails(),
-  provides_foundation_model: false,
-  trains_on_customer_data: false,
-  personal_data_processed: false,
-  dpa_signed: true,
-  certifications: ["soc2_type2"],
-  security_incident_last_24_months: false,
-};
-const vendor = (patch: Partial<VendorDetails>): VendorDetails => ({ ...clean, ...patch });
+const clean = lowRiskVendorDetails();
+const vendor = lowRiskVendorDetails;
 
 describe("vendorRisk", () => {
   it("is low when every answer is in the vendor's favour, with no reasons", () => {

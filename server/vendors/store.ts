@@ -32,9 +32,9 @@ export function selectVendors(db: Db, request: FastifyRequest) {
     .innerJoin(companies, eq(companies.id, vendors.companyId));
 }
 
-export function toVendor({ row, applicationCount }: { row: VendorRow; applicationCount: number }): Vendor {
+/** The vendor's profile as the API names it; also what the audit log keeps of a change. */
+export function vendorProfile(row: VendorRow) {
   return {
-    id: row.id,
     name: row.name,
     website: row.website,
     description: row.description,
@@ -43,6 +43,13 @@ export function toVendor({ row, applicationCount }: { row: VendorRow; applicatio
     status: row.status,
     risk_level: row.riskLevel,
     risk_reasons: row.riskReasons,
+  };
+}
+
+export function toVendor({ row, applicationCount }: { row: VendorRow; applicationCount: number }): Vendor {
+  return {
+    id: row.id,
+    ...vendorProfile(row),
     application_count: applicationCount,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

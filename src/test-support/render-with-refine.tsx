@@ -20,8 +20,10 @@ export interface RefineTestOptions {
 
 const DEFAULT_RESOURCES: ResourceProps[] = [{ name: "applications", list: "/applications", show: "/applications/detail/:id" }];
 
+/** Where the app navigated: the path and, when there is one, the query (e.g. a record's ?tab=). */
 function Where() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
 /** Renders `element` inside Refine with fake providers and a router; `getByTestId("location")` shows where it navigated. */

@@ -21,7 +21,7 @@ import { applications, applicationVendors, vendors } from "../../db/schema";
 import { likePattern } from "../../db/search";
 import { assertCan } from "../../plugins/ability";
 import { conflict, problemResponses } from "../../plugins/problem";
-import { applicationCount, findVendor, mergeVendorDetails, selectVendors, toVendor, type VendorRow } from "../../vendors/store";
+import { applicationCount, findVendor, mergeVendorDetails, selectVendors, toVendor, vendorProfile } from "../../vendors/store";
 import { readableApplications } from "./applications";
 
 const NAME_TAKEN = () => conflict("A vendor with this name already exists.", [{ path: "name", message: "validation.nameTaken" }]);
@@ -58,18 +58,6 @@ function filtersOf(query: VendorListQuery): SQL[] {
   if (query.risk_level?.length) filters.push(inArray(vendors.riskLevel, query.risk_level));
   return filters;
 }
-
-/** The profile fields as the audit log keeps them. */
-const auditedFields = (row: VendorRow) => ({
-  name: row.name,
-  website: row.website,
-  description: row.description,
-  services_provided: row.servicesProvided,
-  contact: row.contact,
-  status: row.status,
-  risk_level: row.riskLevel,
-  risk_reasons: row.riskReasons,
-});
 
 /** AI vendors (spec §7 Frameworks and vendors): the list, each one's profile and answers, and the applications that use it. */
 export default async function vendorRoutes(root: FastifyInstance) {
@@ -129,7 +117,7 @@ export default async function vendorRoutes(root: FastifyInstance) {
               createdBy: user.actor === "user" ? user.id : null,
             })
             .returning();
-          await recordAudit(tx, actorOf(user), { entityType: "vendor", entityId: created.id, action: "vendor.created", after: { ...auditedFields(created), details } });
+          await recordAudit(tx, actorOf(user), { entityType: "vendor", entityId: created.id, action: "vendor.created", after: { ...vendorProfile(created), details } });
           return created.id;
         });
       } catch (error) {
@@ -186,8 +174,8 @@ export default async function vendorRoutes(root: FastifyInstance) {
             entityType: "vendor",
             entityId: row.id,
             action: "vendor.updated",
-            before: { ...auditedFields(row), ...(body.details !== undefined && { details: row.details }) },
-            after: { ...auditedFields(updated), ...(body.details !== undefined && { details: updated.details }) },
+            before: { ...vendorProfile(row), ...(body.details !== undefined && { details: row.details }) },
+            after: { ...vendorProfile(updated), ...(body.details !== undefined && { details: updated.details }) },
           });
           // Only a high rating reaches the applications' classification; re-classify on any change of level.
           if (updated.riskLevel !== row.riskLevel) await reclassifyVendorUsers(tx, user.companyId, row.id, actor);

@@ -22,3 +22,17 @@ export function useFieldMessage(): (message: string | undefined) => string | und
   const { t } = useTranslation();
   return (message) => (message === undefined ? undefined : message.startsWith("validation.") ? t(message) : message);
 }
+
+/**
+ * Places the problem's field errors like applyFieldErrors and answers what the form's alert should
+ * say: the first error that has no field, the problem's message when it has no field errors at all,
+ * or null when every error found its field.
+ */
+export function placeFieldErrors<T extends FieldValues>(error: HttpError, fields: readonly Path<T>[], setError: UseFormSetError<T>): string | null {
+  if (!error.errors) return error.message;
+  applyFieldErrors(error, fields, setError);
+  const unplaced = Object.entries(error.errors).filter(([path]) => !(fields as readonly string[]).includes(path));
+  if (unplaced.length === 0) return null;
+  const messages = unplaced[0][1];
+  return Array.isArray(messages) ? String(messages[0]) : String(messages);
+}

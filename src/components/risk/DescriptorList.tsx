@@ -1,5 +1,6 @@
-import { Box, List, ListItem, Typography } from "@mui/material";
+import { Box, List, ListItem, ListItemText, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
+import { BulletList } from "./BulletList";
 import { descriptorDescriptionKey, descriptorLabelKey, ruleReasonKey, type DescriptorKey, type RuleId } from "../../../domain/risk";
 
 export interface FlaggedDescriptorView {
@@ -16,19 +17,35 @@ export interface DescriptorListProps {
   showDescriptions?: boolean;
   /** What to say when nothing is flagged; defaults to applications.risk.noDescriptors. */
   emptyText?: string;
+  /** One dense line per descriptor, its rules' reasons joined underneath (a record's side panels). */
+  compact?: boolean;
 }
 
 /**
  * Flagged risk descriptors with what each means and the rules that flagged it, so a
  * reviewer sees why (risk-model §3).
  */
-export function DescriptorList({ descriptors, "aria-label": label, showDescriptions = true, emptyText }: DescriptorListProps) {
+export function DescriptorList({ descriptors, "aria-label": label, showDescriptions = true, emptyText, compact = false }: DescriptorListProps) {
   const { t } = useTranslation();
   if (descriptors.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary">
         {emptyText ?? t("applications.risk.noDescriptors")}
       </Typography>
+    );
+  }
+  if (compact) {
+    return (
+      <List dense disablePadding aria-label={label}>
+        {descriptors.map((d) => (
+          <ListItem key={d.key} disableGutters sx={{ alignItems: "flex-start" }}>
+            <ListItemText
+              primary={t(descriptorLabelKey(d.key))}
+              secondary={d.rules.map((r) => t(ruleReasonKey(r as RuleId))).join(" · ")}
+            />
+          </ListItem>
+        ))}
+      </List>
     );
   }
   return (
@@ -63,16 +80,14 @@ export function DescriptorList({ descriptors, "aria-label": label, showDescripti
 /** Rule ids as the sentences that explain them (risk.rules.<id>). */
 export function RuleReasons({ rules, "aria-label": label }: { rules: readonly string[]; "aria-label"?: string }) {
   const { t } = useTranslation();
-  return (
-    <Box component="ul" aria-label={label} sx={{ m: 0, pl: 2.5 }}>
-      {rules.map((rule) => (
-        <Typography component="li" variant="body2" key={rule}>
-          {t(ruleReasonKey(rule as RuleId))}
-        </Typography>
-      ))}
-    </Box>
-  );
+  return <BulletList items={rules.map((rule) => ({ key: rule, text: t(ruleReasonKey(rule as RuleId)) }))} aria-label={label} />;
 }
 
 /** Tier rules (and the T-EXEMPT note) start with "T-"; descriptor rules with "D-". */
 export const tierRulesOf = (rules: readonly string[]) => rules.filter((r) => r.startsWith("T-"));
+
+/** Why the tier is what it is: the deciding tier rule and, when it applied, the exemption; nothing when none fired. */
+export function TierReasons({ rules }: { rules: readonly string[] }) {
+  const tierRules = tierRulesOf(rules);
+  return tierRules.length === 0 ? null : <RuleReasons rules={tierRules} />;
+}

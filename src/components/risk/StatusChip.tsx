@@ -28,16 +28,34 @@ export const DEVELOPMENT_STATUS_COLOURS: Readonly<Record<DevelopmentStatus, Chip
 interface StatusChipProps<S> {
   status: S;
   size?: ChipProps["size"];
+  /**
+   * An i18n key taking {{status}} for the chip's accessible name, where the bare status
+   * would not say which status it is (e.g. "Approval status: Draft" in a record header).
+   */
+  ariaLabelKey?: string;
+}
+
+function StatusChip({ label, color, size = "small", ariaLabelKey }: { label: string; color: ChipProps["color"] } & Omit<StatusChipProps<never>, "status">) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size={size}
+      variant="outlined"
+      color={color}
+      label={label}
+      aria-label={ariaLabelKey ? t(ariaLabelKey, { status: label }) : undefined}
+    />
+  );
 }
 
 /** An application's approval status (risk-model §4) as a chip whose text is the status. */
-export function ApprovalStatusChip({ status, size = "small" }: StatusChipProps<ApprovalStatus>) {
+export function ApprovalStatusChip({ status, ...rest }: StatusChipProps<ApprovalStatus>) {
   const { t } = useTranslation();
-  return <Chip size={size} variant="outlined" color={APPROVAL_STATUS_COLOURS[status]} label={t(approvalStatusLabelKey(status))} />;
+  return <StatusChip label={t(approvalStatusLabelKey(status))} color={APPROVAL_STATUS_COLOURS[status]} {...rest} />;
 }
 
 /** An application's development status (risk-model §5) as a chip whose text is the status. */
-export function DevelopmentStatusChip({ status, size = "small" }: StatusChipProps<DevelopmentStatus>) {
+export function DevelopmentStatusChip({ status, ...rest }: StatusChipProps<DevelopmentStatus>) {
   const { t } = useTranslation();
-  return <Chip size={size} variant="outlined" color={DEVELOPMENT_STATUS_COLOURS[status]} label={t(developmentStatusLabelKey(status))} />;
+  return <StatusChip label={t(developmentStatusLabelKey(status))} color={DEVELOPMENT_STATUS_COLOURS[status]} {...rest} />;
 }

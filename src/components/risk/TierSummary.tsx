@@ -1,7 +1,8 @@
 import { Box, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import { questionLabelKey, tierDetailMetricsKey, tierOutcomesKey, type QuestionId, type RiskTier } from "../../../domain/risk";
+import { tierDetailMetricsKey, tierOutcomesKey, type RiskTier } from "../../../domain/risk";
 import { RuleReasons, tierRulesOf } from "./DescriptorList";
+import { MissingQuestions } from "./MissingQuestions";
 import { TierChip } from "./TierChip";
 
 export interface TierSummaryProps {
@@ -46,20 +47,7 @@ export function TierSummary({ tier, rulesFired = [], missingRequired = [] }: Tie
           <RuleReasons rules={tierRules} aria-label={t("applications.risk.tierReasons")} />
         </Box>
       )}
-      {tier === null && missingRequired.length > 0 && (
-        <Box>
-          <Typography variant="subtitle2" component="h3">
-            {t("applications.risk.missingRequired")}
-          </Typography>
-          <Box component="ul" aria-label={t("applications.risk.missingRequired")} sx={{ m: 0, pl: 2.5 }}>
-            {missingRequired.map((id) => (
-              <Typography component="li" variant="body2" key={id}>
-                {t(questionLabelKey(id as QuestionId))}
-              </Typography>
-            ))}
-          </Box>
-        </Box>
-      )}
+      {tier === null && <MissingQuestions ids={missingRequired} heading={t("applications.risk.missingRequired")} />}
     </Box>
   );
 }

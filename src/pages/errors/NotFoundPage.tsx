@@ -1,19 +1,7 @@
-import { Link as RouterLink } from "react-router";
-import { Button } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import { MessagePage } from "./MessagePage";
+import { EntityNotFound } from "./EntityNotFound";
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
-  return (
-    <MessagePage
-      code="404"
-      title={t("errors.notFound.title")}
-      action={
-        <Button variant="contained" component={RouterLink} to="/">
-          {t("errors.notFound.backHome")}
-        </Button>
-      }
-    />
-  );
+  return <EntityNotFound title={t("errors.notFound.title")} backTo="/" backLabel={t("errors.notFound.backHome")} />;
 }

@@ -6,7 +6,6 @@ import {
   AccordionSummary,
   Alert,
   Box,
-  Button,
   Chip,
   LinearProgress,
   Link,
@@ -15,7 +14,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Tooltip,
   Typography,
@@ -26,10 +24,11 @@ import type { CatalogueControl, FrameworkRequirement } from "../../../domain/ent
 import { useEntityTitle } from "../../components/layout/entity-titles";
 import { useFormatDate } from "../../components/risk/dates";
 import { TierChip } from "../../components/risk/TierChip";
-import { MessagePage } from "../errors/MessagePage";
+import { EntityNotFound } from "../errors/EntityNotFound";
 import { useFramework } from "./framework-api";
 import { FrameworkStatusChip } from "./FrameworkStatusChip";
 import { ProgressBar } from "./ProgressBar";
+import { TableHeader } from "../../components/layout/TableHeader";
 
 interface Group {
   name: string;
@@ -84,17 +83,9 @@ export default function FrameworkDetailPage() {
 
   if (query.error?.statusCode === 404) {
     return (
-      <MessagePage
-        code="404"
-        title={t("frameworks.detail.notFound")}
-        action={
-          <Button variant="contained" component={RouterLink} to="/frameworks">
-            {t("frameworks.detail.back")}
-          </Button>
-        }
-      >
+      <EntityNotFound title={t("frameworks.detail.notFound")} backTo="/frameworks" backLabel={t("frameworks.detail.back")}>
         {t("frameworks.detail.notFoundBody")}
-      </MessagePage>
+      </EntityNotFound>
     );
   }
   if (query.error) {
@@ -147,13 +138,7 @@ export default function FrameworkDetailPage() {
           <Typography color="text.secondary">{t("frameworks.detail.noApplications")}</Typography>
         ) : (
           <Table size="small" aria-labelledby="framework-applications">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("frameworks.detail.application")}</TableCell>
-                <TableCell>{t("frameworks.detail.tier")}</TableCell>
-                <TableCell>{t("frameworks.detail.progress")}</TableCell>
-              </TableRow>
-            </TableHead>
+            <TableHeader cells={[t("frameworks.detail.application"), t("frameworks.detail.tier"), t("frameworks.detail.progress")]} />
             <TableBody>
               {framework.applications.map((a) => (
                 <TableRow key={a.id}>

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Button, Card, CardContent, Typography } from "@mui/material";
 import { updatePassword } from "aws-amplify/auth";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -9,6 +8,7 @@ import { newPasswordSchema, signInPasswordSchema } from "../../../domain/validat
 import { useFieldMessage } from "../../components/forms/field-errors";
 import { notify } from "../../providers/notifications";
 import { PasswordField } from "../auth/PasswordField";
+import { FormCard } from "../../components/forms/FormCard";
 
 const changePasswordSchema = z.object({ current: signInPasswordSchema, proposed: newPasswordSchema });
 type PasswordValues = z.infer<typeof changePasswordSchema>;
@@ -49,36 +49,30 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2" id="settings-password-title" gutterBottom>
-          {t("settings.password.title")}
-        </Typography>
-        <Box component="form" noValidate aria-labelledby="settings-password-title" onSubmit={handleSubmit(submit)} sx={{ display: "grid", gap: 2, maxWidth: 520 }}>
-          {alert && <Alert severity="error">{alert}</Alert>}
-          <PasswordField
-            label={t("settings.password.current")}
-            autoComplete="current-password"
-            required
-            {...register("current")}
-            error={Boolean(formState.errors.current)}
-            helperText={message(formState.errors.current?.message)}
-          />
-          <PasswordField
-            label={t("settings.password.new")}
-            autoComplete="new-password"
-            required
-            {...register("proposed")}
-            error={Boolean(formState.errors.proposed)}
-            helperText={message(formState.errors.proposed?.message) ?? t("validation.passwordRule")}
-          />
-          <Box>
-            <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-              {t("settings.password.submit")}
-            </Button>
-          </Box>
-        </Box>
-      </CardContent>
-    </Card>
+    <FormCard
+      titleId="settings-password-title"
+      title={t("settings.password.title")}
+      alert={alert}
+      onSubmit={handleSubmit(submit)}
+      submitLabel={t("settings.password.submit")}
+      submitDisabled={formState.isSubmitting}
+    >
+      <PasswordField
+        label={t("settings.password.current")}
+        autoComplete="current-password"
+        required
+        {...register("current")}
+        error={Boolean(formState.errors.current)}
+        helperText={message(formState.errors.current?.message)}
+      />
+      <PasswordField
+        label={t("settings.password.new")}
+        autoComplete="new-password"
+        required
+        {...register("proposed")}
+        error={Boolean(formState.errors.proposed)}
+        helperText={message(formState.errors.proposed?.message) ?? t("validation.passwordRule")}
+      />
+    </FormCard>
   );
 }

@@ -1,14 +1,16 @@
 import { useEffect, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Button, Card, CardContent, MenuItem, TextField, Typography } from "@mui/material";
+import { TextField } from "@mui/material";
 import { useInvalidateAuthStore, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { currentUserUpdateSchema, LANGUAGE_CODES, type CurrentUser } from "../../../domain/access/current-user";
+import { currentUserUpdateSchema, type CurrentUser } from "../../../domain/access/current-user";
+import { LanguageField } from "../../components/forms/LanguageField";
 import { applyFieldErrors, useFieldMessage } from "../../components/forms/field-errors";
 import { api } from "../../providers/api-client";
 import { notify } from "../../providers/notifications";
+import { FormCard } from "../../components/forms/FormCard";
 
 /** On this form every field is asked for; the API takes any subset. */
 const profileFormSchema = currentUserUpdateSchema.required();
@@ -43,49 +45,36 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   };
 
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2" id="settings-profile-title" gutterBottom>
-          {t("settings.profile.title")}
-        </Typography>
-        <Box component="form" noValidate aria-labelledby="settings-profile-title" onSubmit={handleSubmit(submit)} sx={{ display: "grid", gap: 2, maxWidth: 520 }}>
-          {alert && <Alert severity="error">{alert}</Alert>}
-          <TextField label={t("settings.profile.email")} value={user.email} slotProps={{ input: { readOnly: true } }} />
-          <TextField
-            label={t("settings.profile.firstName")}
-            required
-            {...register("first_name")}
-            error={Boolean(formState.errors.first_name)}
-            helperText={message(formState.errors.first_name?.message)}
-          />
-          <TextField
-            label={t("settings.profile.lastName")}
-            required
-            {...register("last_name")}
-            error={Boolean(formState.errors.last_name)}
-            helperText={message(formState.errors.last_name?.message)}
-          />
-          <Controller
-            control={control}
-            name="language"
-            render={({ field }) => (
-              <TextField select label={t("settings.profile.language")} {...field} error={Boolean(formState.errors.language)}>
-                {LANGUAGE_CODES.map((code) => (
-                  // Each language is named in itself, so whoever reads the other one still finds theirs.
-                  <MenuItem key={code} value={code} lang={code}>
-                    {t(`settings.languages.${code}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Box>
-            <Button type="submit" variant="contained" disabled={!formState.isDirty || formState.isSubmitting}>
-              {t("common.save")}
-            </Button>
-          </Box>
-        </Box>
-      </CardContent>
-    </Card>
+    <FormCard
+      titleId="settings-profile-title"
+      title={t("settings.profile.title")}
+      alert={alert}
+      onSubmit={handleSubmit(submit)}
+      submitLabel={t("common.save")}
+      submitDisabled={!formState.isDirty || formState.isSubmitting}
+    >
+      <TextField label={t("settings.profile.email")} value={user.email} slotProps={{ input: { readOnly: true } }} />
+      <TextField
+        label={t("settings.profile.firstName")}
+        required
+        {...register("first_name")}
+        error={Boolean(formState.errors.first_name)}
+        helperText={message(formState.errors.first_name?.message)}
+      />
+      <TextField
+        label={t("settings.profile.lastName")}
+        required
+        {...register("last_name")}
+        error={Boolean(formState.errors.last_name)}
+        helperText={message(formState.errors.last_name?.message)}
+      />
+      <LanguageField
+        control={control}
+        name="language"
+        label={t("settings.profile.language")}
+        optionLabel={(code) => t(`settings.languages.${code}`)}
+        error={Boolean(formState.errors.language)}
+      />
+    </FormCard>
   );
 }

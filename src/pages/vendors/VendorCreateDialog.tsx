@@ -2,11 +2,11 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useNavigate } from "react-router";
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from "@mui/material";
 import { useCreate, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { Vendor } from "../../../domain/entities/vendor";
 import { applyFieldErrors } from "../../components/forms/field-errors";
+import { FormDialog } from "../../components/dialogs/FormDialog";
 import { notify } from "../../providers/notifications";
 import { VENDORS_RESOURCE } from "./vendor-api";
 import { EMPTY_PROFILE, PROFILE_FIELDS, profileBody, vendorProfileSchema, type VendorProfileValues } from "./vendor-form";
@@ -42,24 +42,19 @@ export function VendorCreateDialog({ open, onClose }: { open: boolean; onClose()
   };
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="vendor-create-title">
-      <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <DialogTitle id="vendor-create-title">{t("vendors.createTitle")}</DialogTitle>
-        <DialogContent sx={{ display: "grid", gap: 2, pt: "8px !important" }}>
-          <VendorProfileFields register={register} control={control} errors={formState.errors} withStatus={false} />
-          {failure && (
-            <Alert severity="error" role="alert">
-              {failure}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t("common.cancel")}</Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            {t("vendors.create")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={open}
+      titleId="vendor-create-title"
+      title={t("vendors.createTitle")}
+      error={failure}
+      errorPlacement="bottom"
+      submitLabel={t("vendors.create")}
+      busy={formState.isSubmitting}
+      onClose={close}
+      onSubmit={handleSubmit(onSubmit)}
+      contentSx={{ display: "grid", gap: 2, pt: "8px !important" }}
+    >
+      <VendorProfileFields register={register} control={control} errors={formState.errors} withStatus={false} />
+    </FormDialog>
   );
 }

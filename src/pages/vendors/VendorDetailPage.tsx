@@ -7,6 +7,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Vendor } from "../../../domain/entities/vendor";
 import { useEntityTitle } from "../../components/layout/entity-titles";
+import { EntityNotFound } from "../errors/EntityNotFound";
 import { LinkedApplications } from "./LinkedApplications";
 import { VENDORS_RESOURCE, useVendorDetails } from "./vendor-api";
 import { vendorDetailsOf } from "./vendor-form";
@@ -34,12 +35,13 @@ export default function VendorDetailPage() {
   const refresh = () => queryClient.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes(vendorId) });
 
   if (query.isLoading || details.query.isLoading) return <LinearProgress aria-label={t("vendors.detail.loading")} />;
+  if (query.error?.statusCode === 404 || (!query.error && !vendor)) {
+    return <EntityNotFound title={t("vendors.notFound")} backTo="/vendors" backLabel={t("vendors.back")} />;
+  }
   if (query.error || !vendor) {
     return (
       <Box sx={{ display: "grid", gap: 2, justifyItems: "start" }}>
-        <Alert severity={query.error?.statusCode === 404 ? "warning" : "error"}>
-          {query.error?.statusCode === 404 || !query.error ? t("vendors.notFound") : t("vendors.loadFailed", { message: query.error.message })}
-        </Alert>
+        <Alert severity="error">{t("vendors.loadFailed", { message: query.error?.message })}</Alert>
         <Button component={RouterLink} to="/vendors" startIcon={<ArrowBackOutlined />}>
           {t("vendors.back")}
         </Button>

@@ -1,15 +1,12 @@
 import { useMemo, useState } from "react";
-import { useNavigate } from "react-router";
-import { Alert, Box, Button, InputAdornment, MenuItem, TextField, Typography } from "@mui/material";
-import AddOutlined from "@mui/icons-material/AddOutlined";
-import SearchOutlined from "@mui/icons-material/SearchOutlined";
-import { DataGrid } from "@mui/x-data-grid";
+import { Alert, Box, MenuItem, TextField } from "@mui/material";
 import { useCan, type CrudFilter } from "@refinedev/core";
 import { useDataGrid } from "@refinedev/mui";
 import { useTranslation } from "react-i18next";
 import { VENDOR_STATUSES, type Vendor } from "../../../domain/entities/vendor";
 import { VENDOR_RISK_LEVELS, vendorRiskLevelKey } from "../../../domain/vendors";
-import { useFormatDateTime, useGridLocaleText, useGridSearch } from "../../components/data-grid/grid-support";
+import { useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
+import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
 import { VENDORS_RESOURCE } from "./vendor-api";
 import { vendorColumns } from "./vendor-columns";
 import { VendorCreateDialog } from "./VendorCreateDialog";
@@ -26,9 +23,7 @@ function filterValue(filters: CrudFilter[], field: string): string {
 /** /vendors (spec §2): the AI vendor list, searched, filtered, sorted and paged on the server. */
 export default function VendorListPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const formatDateTime = useFormatDateTime();
-  const localeText = useGridLocaleText();
   const { data: canCreate } = useCan({ resource: VENDORS_RESOURCE, action: "create" });
   const { dataGridProps, filters, setFilters, setCurrentPage, tableQuery } = useDataGrid<Vendor>({
     resource: VENDORS_RESOURCE,
@@ -51,37 +46,14 @@ export default function VendorListPage() {
 
   return (
     <Box sx={{ display: "grid", gap: 2 }}>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}>
-        <Typography variant="h5" component="h1">
-          {t("vendors.title")}
-        </Typography>
-        {canCreate?.can && (
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
-            {t("vendors.create")}
-          </Button>
-        )}
-      </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 860 }}>
-        {t("vendors.help")}
-      </Typography>
+      <ListPageHeader
+        title={t("vendors.title")}
+        help={t("vendors.help")}
+        createLabel={canCreate?.can ? t("vendors.create") : undefined}
+        onCreate={() => setCreating(true)}
+      />
       <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap", alignItems: "flex-start" }}>
-        <TextField
-          label={t("vendors.search")}
-          type="search"
-          size="small"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          sx={{ width: 300 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchOutlined fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <GridSearchField label={t("vendors.search")} value={search} onChange={setSearch} sx={{ width: 300 }} />
         <TextField select size="small" label={t("vendors.filters.riskLevel")} value={riskLevel} onChange={(e) => choose("risk_level", e.target.value)} sx={{ minWidth: 180 }}>
           <MenuItem value={ALL}>{t("vendors.filters.all")}</MenuItem>
           {VENDOR_RISK_LEVELS.map((level) => (
@@ -100,19 +72,12 @@ export default function VendorListPage() {
         </TextField>
       </Box>
       {tableQuery.error && <Alert severity="error">{t("vendors.loadFailed", { message: tableQuery.error.message })}</Alert>}
-      <DataGrid
+      <ListDataGrid
         {...dataGridProps}
         columns={columns}
         aria-label={t("vendors.title")}
-        disableColumnFilter
-        pageSizeOptions={[10, 25, 50, 100]}
-        localeText={{ ...localeText, noRowsLabel }}
-        onRowClick={({ row }, event) => {
-          if ((event.target as HTMLElement).closest("a, button")) return;
-          navigate(`/vendors/detail/${row.id}`);
-        }}
-        sx={{ "& .MuiDataGrid-row": { cursor: "pointer" } }}
-        autoHeight
+        noRowsLabel={noRowsLabel}
+        rowHref={(row) => `/vendors/detail/${row.id}`}
       />
       <VendorCreateDialog open={creating} onClose={() => setCreating(false)} />
     </Box>

@@ -2,6 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { emptyVendorDetails, type VendorDetails } from "../../../domain/vendors";
+import { lowRiskVendorDetails } from "../../../domain/vendors/test-support";
 import { initTestI18n } from "../../test-support/i18n";
 import { renderWithRefine } from "../../test-support/render-with-refine";
 import { VendorQuestionnaire } from "./VendorQuestionnaire";
@@ -12,15 +13,7 @@ beforeAll(initTestI18n);
 afterEach(cleanup);
 
 const VENDOR_ID = "33333333-3333-4333-8333-333333333333";
-const LOW: VendorDetails = {
-  ...emptyVendorDetails(),
-  provides_foundation_model: false,
-  trains_on_customer_data: false,
-  personal_data_processed: false,
-  dpa_signed: true,
-  certifications: ["soc2_type2"],
-  security_incident_last_24_months: false,
-};
+const LOW = lowRiskVendorDetails();
 
 const preview = () => screen.getByRole("status", { name: /^Vendor risk/ });
 const question = (name: string) => screen.getByRole("radiogroup", { name });

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { Alert, Box, Button, Card, CardContent, Typography } from "@mui/material";
+import { Alert, Box, Button, Typography } from "@mui/material";
 import { useUpdate, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { Vendor } from "../../../domain/entities/vendor";
@@ -9,6 +9,7 @@ import { VENDORS_RESOURCE } from "./vendor-api";
 import { changedAnswers } from "./vendor-form";
 import { VendorQuestionField } from "./VendorQuestionField";
 import { VendorRiskPreview } from "./VendorRiskPreview";
+import { SectionCard } from "../../components/layout/SectionCard";
 
 interface Props {
   vendorId: string;
@@ -55,41 +56,36 @@ export function VendorQuestionnaire({ vendorId, stored, canEdit, onSaved }: Prop
 
   return (
     <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "minmax(0, 2fr) minmax(260px, 1fr)" }, alignItems: "start" }}>
-      <Card variant="outlined" component="section" aria-labelledby="vendor-questionnaire-title" sx={{ order: { xs: 2, md: 1 } }}>
-        <CardContent sx={{ display: "grid", gap: 2.5 }}>
-          <Typography id="vendor-questionnaire-title" variant="h6" component="h2">
-            {t("vendors.detail.questionnaire")}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t("vendors.detail.questionnaireHelp")}
-          </Typography>
-          {VENDOR_QUESTIONS.map((q) => (
-            <VendorQuestionField
-              key={q.id}
-              question={q}
-              value={answers[q.id]}
-              disabled={!canEdit}
-              error={errors[q.id]}
-              onChange={(value) => setAnswers((prev) => ({ ...prev, [q.id]: value }))}
-            />
-          ))}
-          {failure && (
-            <Alert severity="error" role="alert">
-              {failure}
-            </Alert>
-          )}
-          {canEdit && (
-            <Box sx={{ display: "flex", gap: 1 }}>
-              <Button variant="contained" onClick={save} disabled={!changes || mutation.isPending}>
-                {t("common.save")}
-              </Button>
-              <Button onClick={() => setAnswers(stored)} disabled={!changes || mutation.isPending}>
-                {t("common.cancel")}
-              </Button>
-            </Box>
-          )}
-        </CardContent>
-      </Card>
+      <SectionCard titleId="vendor-questionnaire-title" title={t("vendors.detail.questionnaire")} gap={2.5} sx={{ order: { xs: 2, md: 1 } }}>
+        <Typography variant="body2" color="text.secondary">
+          {t("vendors.detail.questionnaireHelp")}
+        </Typography>
+        {VENDOR_QUESTIONS.map((q) => (
+          <VendorQuestionField
+            key={q.id}
+            question={q}
+            value={answers[q.id]}
+            disabled={!canEdit}
+            error={errors[q.id]}
+            onChange={(value) => setAnswers((prev) => ({ ...prev, [q.id]: value }))}
+          />
+        ))}
+        {failure && (
+          <Alert severity="error" role="alert">
+            {failure}
+          </Alert>
+        )}
+        {canEdit && (
+          <Box sx={{ display: "flex", gap: 1 }}>
+            <Button variant="contained" onClick={save} disabled={!changes || mutation.isPending}>
+              {t("common.save")}
+            </Button>
+            <Button onClick={() => setAnswers(stored)} disabled={!changes || mutation.isPending}>
+              {t("common.cancel")}
+            </Button>
+          </Box>
+        )}
+      </SectionCard>
       <Box sx={{ position: { md: "sticky" }, top: { md: 16 }, order: { xs: 1, md: 2 } }}>
         <VendorRiskPreview details={answers} />
       </Box>

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
-import { Refine, type DataProvider } from "@refinedev/core";
-import { QueryClient } from "@tanstack/react-query";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { DataProvider } from "@refinedev/core";
 import type { ApiClient } from "../../../../domain/entities/api-client";
 import { initTestI18n } from "../../../test-support/i18n";
+import { renderWithRefine } from "../../../test-support/render-with-refine";
 import ApiClientListPage from "./ApiClientListPage";
 
 const client: ApiClient = {
@@ -22,17 +21,7 @@ const client: ApiClient = {
 const revoked: ApiClient = { ...client, id: "6a1e2b3c-0000-4000-8000-000000000009", name: "Old import", client_id: "steward-old", revoked_at: "2026-11-21T11:00:00.000Z" };
 
 function renderPage(dataProvider: Partial<DataProvider>) {
-  render(
-    <MemoryRouter initialEntries={["/api-access"]}>
-      <Refine
-        dataProvider={dataProvider as DataProvider}
-        resources={[{ name: "api-access", list: "/api-access" }]}
-        options={{ reactQuery: { clientConfig: new QueryClient() }, disableTelemetry: true }}
-      >
-        <ApiClientListPage />
-      </Refine>
-    </MemoryRouter>,
-  );
+  renderWithRefine(<ApiClientListPage />, { dataProvider, path: "/api-access", resources: [{ name: "api-access", list: "/api-access" }] });
 }
 
 const includesRevoked = (params: Parameters<DataProvider["getList"]>[0]) =>

@@ -1,15 +1,13 @@
 import { useMemo, useState } from "react";
-import { Alert, Box, Button, FormControlLabel, InputAdornment, Switch, TextField, Typography } from "@mui/material";
-import AddOutlined from "@mui/icons-material/AddOutlined";
-import SearchOutlined from "@mui/icons-material/SearchOutlined";
-import { DataGrid } from "@mui/x-data-grid";
+import { Alert, Box, FormControlLabel, Switch } from "@mui/material";
 import { useDelete, type HttpError } from "@refinedev/core";
 import { useDataGrid } from "@refinedev/mui";
 import { useTranslation } from "react-i18next";
 import type { ApiClient } from "../../../../domain/entities/api-client";
 import { ConfirmDialog } from "../../../components/dialogs/ConfirmDialog";
 import { notify } from "../../../providers/notifications";
-import { useFormatDateTime, useGridLocaleText, useGridSearch } from "../../../components/data-grid/grid-support";
+import { useFormatDateTime, useGridSearch } from "../../../components/data-grid/grid-support";
+import { GridSearchField, ListDataGrid, ListPageHeader } from "../../../components/data-grid/ListPage";
 import { apiClientColumns } from "./api-client-columns";
 import { API_CLIENTS_META, CreateApiClientDialog } from "./CreateApiClientDialog";
 
@@ -17,7 +15,6 @@ import { API_CLIENTS_META, CreateApiClientDialog } from "./CreateApiClientDialog
 export default function ApiClientListPage() {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
-  const localeText = useGridLocaleText();
   const { dataGridProps, filters, setFilters, setCurrentPage, tableQuery } = useDataGrid<ApiClient>({
     resource: "api-access",
     meta: API_CLIENTS_META,
@@ -61,55 +58,24 @@ export default function ApiClientListPage() {
 
   return (
     <Box sx={{ display: "grid", gap: 2 }}>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}>
-        <Typography variant="h5" component="h1">
-          {t("api-clients.title")}
-        </Typography>
-        <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
-          {t("api-clients.create")}
-        </Button>
-      </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 860 }}>
-        {t("api-clients.help")}
-      </Typography>
+      <ListPageHeader title={t("api-clients.title")} help={t("api-clients.help")} createLabel={t("api-clients.create")} onCreate={() => setCreating(true)} />
       <Box sx={{ display: "flex", alignItems: "center", gap: 3, flexWrap: "wrap" }}>
-        <TextField
-          label={t("api-clients.search")}
-          type="search"
-          size="small"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          sx={{ width: 360, maxWidth: "100%" }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> } }}
-        />
+        <GridSearchField label={t("api-clients.search")} value={search} onChange={setSearch} sx={{ width: 360, maxWidth: "100%" }} />
         <FormControlLabel control={<Switch checked={showRevoked} onChange={(e) => toggleRevoked(e.target.checked)} slotProps={{ input: { role: "switch" } }} />} label={t("api-clients.showRevoked")} />
       </Box>
       {tableQuery.error && <Alert severity="error">{tableQuery.error.message}</Alert>}
-      <DataGrid
-        {...dataGridProps}
-        columns={columns}
-        aria-label={t("api-clients.title")}
-        disableColumnFilter
-        pageSizeOptions={[10, 25, 50, 100]}
-        localeText={localeText}
-        getRowHeight={() => "auto"}
-        autoHeight
-      />
+      <ListDataGrid {...dataGridProps} columns={columns} aria-label={t("api-clients.title")} getRowHeight={() => "auto"} />
       {creating && <CreateApiClientDialog onClose={() => setCreating(false)} onCreated={() => void tableQuery.refetch()} />}
       <ConfirmDialog
         open={revoking !== null}
         title={t("api-clients.revokeTitle")}
         confirmLabel={t("api-clients.revokeConfirm")}
         destructive
+        error={revokeError}
         onClose={() => setRevoking(null)}
         onConfirm={confirmRevoke}
       >
         {revoking && t("api-clients.revokeBody", { name: revoking.name })}
-        {revokeError && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {revokeError}
-          </Alert>
-        )}
       </ConfirmDialog>
     </Box>
   );

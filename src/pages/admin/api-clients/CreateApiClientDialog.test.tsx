@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
-import { Refine, type DataProvider } from "@refinedev/core";
-import { QueryClient } from "@tanstack/react-query";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { DataProvider } from "@refinedev/core";
 import type { ApiClientCreated } from "../../../../domain/entities/api-client";
 import { initTestI18n } from "../../../test-support/i18n";
+import { renderWithRefine } from "../../../test-support/render-with-refine";
 import { CreateApiClientDialog } from "./CreateApiClientDialog";
 
 const ROLE = { id: "6a1e2b3c-0000-4000-8000-000000000002", name: "ApplicationReviewer" };
@@ -26,16 +25,9 @@ const created: ApiClientCreated = {
 
 function renderDialog(create: DataProvider["create"]) {
   const getList: DataProvider["getList"] = async ({ resource }) => ({ data: (resource === "roles" ? [ROLE] : [GROUP]) as never[], total: 1 });
-  const dataProvider = { getList, create } as Partial<DataProvider> as DataProvider;
   const onClose = vi.fn();
   const onCreated = vi.fn();
-  render(
-    <MemoryRouter>
-      <Refine dataProvider={dataProvider} options={{ reactQuery: { clientConfig: new QueryClient() }, disableTelemetry: true }}>
-        <CreateApiClientDialog onClose={onClose} onCreated={onCreated} />
-      </Refine>
-    </MemoryRouter>,
-  );
+  renderWithRefine(<CreateApiClientDialog onClose={onClose} onCreated={onCreated} />, { dataProvider: { getList, create } });
   return { onClose, onCreated };
 }
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from "@mui/material";
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from "@mui/material";
 import { useCreate, useList, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import {
@@ -13,6 +13,8 @@ import {
 import type { ResourceGroup } from "../../../../domain/entities/resource-group";
 import { ApiClientSecretView } from "./ApiClientSecretView";
 import { roleLabel } from "../../../components/access/role-label";
+import { FormDialog } from "../../../components/dialogs/FormDialog";
+import { placeFieldErrors, useFieldMessage } from "../../../components/forms/field-errors";
 
 export const API_CLIENTS_META = { path: "access/api-clients" };
 // An unpicked select says "required", not zod's English "Invalid UUID".
@@ -21,7 +23,6 @@ const formSchema = apiClientCreateSchema.extend({
   resource_group_id: z.string().min(1, "validation.required"),
 });
 const FIELDS = ["name", "role_id", "resource_group_id"] as const;
-type Field = (typeof FIELDS)[number];
 
 export interface CreateApiClientDialogProps {
   onClose(): void;
@@ -31,6 +32,7 @@ export interface CreateApiClientDialogProps {
 /** "Create API client": the form, then the secret shown once; only "Done" closes the second step. */
 export function CreateApiClientDialog({ onClose, onCreated }: CreateApiClientDialogProps) {
   const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
   const [created, setCreated] = useState<ApiClientCreated | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const { result: roles } = useList<{ id: string; name: string }, HttpError>({
@@ -64,21 +66,11 @@ export function CreateApiClientDialog({ onClose, onCreated }: CreateApiClientDia
       setCreated(data);
       onCreated();
     } catch (error) {
-      const { errors, message } = error as HttpError;
-      const unplaced: string[] = [];
-      for (const [path, messages] of Object.entries(errors ?? {})) {
-        const text = Array.isArray(messages) ? String(messages[0]) : String(messages);
-        if ((FIELDS as readonly string[]).includes(path)) setError(path as Field, { message: text });
-        else unplaced.push(text);
-      }
-      if (!errors || unplaced.length) setAlert(t(unplaced[0] ?? message));
+      const unplaced = placeFieldErrors(error as HttpError, FIELDS, setError);
+      if (unplaced !== null) setAlert(t(unplaced));
     }
   };
 
-  const fieldError = (name: Field) => {
-    const message = formState.errors[name]?.message;
-    return message ? t(message) : undefined;
-  };
   const titleId = "api-client-dialog-title";
 
   if (created) {
@@ -99,76 +91,67 @@ export function CreateApiClientDialog({ onClose, onCreated }: CreateApiClientDia
   }
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={handleSubmit(submit)}>
-        <DialogTitle id={titleId}>{t("api-clients.create")}</DialogTitle>
-        <DialogContent sx={{ display: "grid", gap: 2.5, pt: "8px !important" }}>
-          {alert && (
-            <Alert severity="error" role="alert">
-              {alert}
-            </Alert>
-          )}
+    <FormDialog
+      titleId={titleId}
+      title={t("api-clients.create")}
+      error={alert}
+      submitLabel={t("common.actions.create")}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={handleSubmit(submit)}
+      contentSx={{ display: "grid", gap: 2.5, pt: "8px !important" }}
+    >
+      <TextField
+        label={t("api-clients.fields.name")}
+        autoFocus
+        required
+        disabled={busy}
+        {...register("name")}
+        error={Boolean(formState.errors.name)}
+        helperText={fieldMessage(formState.errors.name?.message)}
+      />
+      <Controller
+        control={control}
+        name="role_id"
+        render={({ field }) => (
           <TextField
-            label={t("api-clients.fields.name")}
-            autoFocus
+            select
             required
+            label={t("api-clients.fields.role")}
             disabled={busy}
-            {...register("name")}
-            error={Boolean(formState.errors.name)}
-            helperText={fieldError("name")}
-          />
-          <Controller
-            control={control}
-            name="role_id"
-            render={({ field }) => (
-              <TextField
-                select
-                required
-                label={t("api-clients.fields.role")}
-                disabled={busy}
-                {...field}
-                error={Boolean(formState.errors.role_id)}
-                helperText={fieldError("role_id")}
-              >
-                {roles.data.map((role) => (
-                  <MenuItem key={role.id} value={role.id}>
-                    {roleLabel(t, role.name)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="resource_group_id"
-            render={({ field }) => (
-              <TextField
-                select
-                required
-                label={t("api-clients.fields.resourceGroup")}
-                disabled={busy}
-                {...field}
-                error={Boolean(formState.errors.resource_group_id)}
-                helperText={fieldError("resource_group_id")}
-              >
-                {groups.data.map((group) => (
-                  <MenuItem key={group.id} value={group.id}>
-                    {group.name} ({t(`groups.types.${group.group_type}`)})
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t("common.actions.create")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+            {...field}
+            error={Boolean(formState.errors.role_id)}
+            helperText={fieldMessage(formState.errors.role_id?.message)}
+          >
+            {roles.data.map((role) => (
+              <MenuItem key={role.id} value={role.id}>
+                {roleLabel(t, role.name)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="resource_group_id"
+        render={({ field }) => (
+          <TextField
+            select
+            required
+            label={t("api-clients.fields.resourceGroup")}
+            disabled={busy}
+            {...field}
+            error={Boolean(formState.errors.resource_group_id)}
+            helperText={fieldMessage(formState.errors.resource_group_id?.message)}
+          >
+            {groups.data.map((group) => (
+              <MenuItem key={group.id} value={group.id}>
+                {group.name} ({t(`groups.types.${group.group_type}`)})
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+    </FormDialog>
   );
 }

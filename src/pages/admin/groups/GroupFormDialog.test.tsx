@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
-import { Refine, type DataProvider } from "@refinedev/core";
-import { QueryClient } from "@tanstack/react-query";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import type { DataProvider } from "@refinedev/core";
 import type { ApiRequest } from "../../../providers/api-client";
 import type { ResourceGroup } from "../../../../domain/entities/resource-group";
 import { initTestI18n } from "../../../test-support/i18n";
+import { renderWithRefine } from "../../../test-support/render-with-refine";
 import { GroupFormDialog } from "./GroupFormDialog";
 
 const { api } = vi.hoisted(() => ({ api: vi.fn<(request: ApiRequest) => Promise<unknown>>() }));
@@ -23,19 +22,9 @@ const existing: ResourceGroup = {
 };
 
 function renderDialog(applications: DataProvider["getList"], group?: ResourceGroup) {
-  const dataProvider = { getList: applications } as DataProvider;
   const onClose = vi.fn();
   const onChanged = vi.fn();
-  render(
-    <MemoryRouter>
-      <Refine
-        dataProvider={dataProvider}
-        options={{ reactQuery: { clientConfig: new QueryClient({ defaultOptions: { queries: { retry: false } } }) }, disableTelemetry: true }}
-      >
-        <GroupFormDialog group={group} onClose={onClose} onChanged={onChanged} />
-      </Refine>
-    </MemoryRouter>,
-  );
+  renderWithRefine(<GroupFormDialog group={group} onClose={onClose} onChanged={onChanged} />, { dataProvider: { getList: applications } });
   return { onClose, onChanged };
 }
 

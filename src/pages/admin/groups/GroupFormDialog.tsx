@@ -3,13 +3,7 @@ import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import {
-  Alert,
   Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormLabel,
@@ -23,12 +17,13 @@ import { useTranslation } from "react-i18next";
 import { GROUP_TYPES } from "../../../../domain/access/current-user";
 import { resourceGroupCreateSchema, type ResourceGroup } from "../../../../domain/entities/resource-group";
 import { notify } from "../../../providers/notifications";
+import { FormDialog } from "../../../components/dialogs/FormDialog";
+import { placeFieldErrors, useFieldMessage } from "../../../components/forms/field-errors";
 import { ApplicationPicker } from "./ApplicationPicker";
 import { saveGroup, type GroupFormValues } from "./save-group";
 
 const formSchema = resourceGroupCreateSchema.extend({ resource_ids: z.array(z.uuid()) });
 const FIELDS = ["name", "group_type", "resource_ids"] as const;
-type Field = (typeof FIELDS)[number];
 
 export interface GroupFormDialogProps {
   /** The group to edit; none to create one. */
@@ -41,6 +36,7 @@ export interface GroupFormDialogProps {
 /** The one form for creating and editing an application group (name, type, applications). */
 export function GroupFormDialog({ group, onClose, onChanged }: GroupFormDialogProps) {
   const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
   const [alert, setAlert] = useState<string | null>(null);
   // The group as last saved: after a create whose application calls failed, a retry patches it.
   const [saved, setSaved] = useState<ResourceGroup | undefined>(group);
@@ -61,82 +57,63 @@ export function GroupFormDialog({ group, onClose, onChanged }: GroupFormDialogPr
       notify({ message: t("groups.saved"), severity: "success" });
       onClose();
     } catch (error) {
-      const { errors, message } = error as HttpError;
-      const unplaced: string[] = [];
-      for (const [path, messages] of Object.entries(errors ?? {})) {
-        const text = Array.isArray(messages) ? String(messages[0]) : String(messages);
-        if ((FIELDS as readonly string[]).includes(path)) setError(path as Field, { message: text });
-        else unplaced.push(text);
-      }
-      if (!errors || unplaced.length) setAlert(t(unplaced[0] ?? message));
+      const unplaced = placeFieldErrors(error as HttpError, FIELDS, setError);
+      if (unplaced !== null) setAlert(t(unplaced));
     }
   };
 
-  const fieldError = (name: Field) => {
-    const message = formState.errors[name]?.message;
-    return message ? t(message) : undefined;
-  };
   const titleId = "group-form-title";
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={handleSubmit(submit)}>
-        <DialogTitle id={titleId}>{group ? t("groups.editTitle") : t("groups.createTitle")}</DialogTitle>
-        <DialogContent sx={{ display: "grid", gap: 2.5, pt: "8px !important" }}>
-          {alert && (
-            <Alert severity="error" role="alert">
-              {alert}
-            </Alert>
-          )}
-          <TextField
-            label={t("groups.fields.name")}
-            autoFocus
-            required
-            disabled={busy}
-            {...register("name")}
-            error={Boolean(formState.errors.name)}
-            helperText={fieldError("name")}
-          />
-          <Controller
-            control={control}
-            name="group_type"
-            render={({ field }) => (
-              <FormControl disabled={busy}>
-                <FormLabel id="group-type-label">{t("groups.fields.groupType")}</FormLabel>
-                <RadioGroup aria-labelledby="group-type-label" name={field.name} value={field.value} onChange={(e) => field.onChange(e.target.value)}>
-                  {GROUP_TYPES.map((type) => (
-                    <Box key={type} sx={{ mb: 0.5 }}>
-                      <FormControlLabel
-                        value={type}
-                        control={<Radio slotProps={{ input: { "aria-describedby": `group-type-help-${type}` } }} />}
-                        label={t(`groups.types.${type}`)}
-                      />
-                      <Typography id={`group-type-help-${type}`} variant="body2" color="text.secondary" sx={{ ml: 4, mt: -0.75 }}>
-                        {t(`groups.typeHelp.${type}`)}
-                      </Typography>
-                    </Box>
-                  ))}
-                </RadioGroup>
-              </FormControl>
-            )}
-          />
-          {watch("group_type") === "SELECTED" && (
-            <Controller
-              control={control}
-              name="resource_ids"
-              render={({ field }) => <ApplicationPicker value={field.value} onChange={field.onChange} disabled={busy} />}
-            />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t("common.save")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      titleId={titleId}
+      title={group ? t("groups.editTitle") : t("groups.createTitle")}
+      error={alert}
+      submitLabel={t("common.save")}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={handleSubmit(submit)}
+      contentSx={{ display: "grid", gap: 2.5, pt: "8px !important" }}
+    >
+      <TextField
+        label={t("groups.fields.name")}
+        autoFocus
+        required
+        disabled={busy}
+        {...register("name")}
+        error={Boolean(formState.errors.name)}
+        helperText={fieldMessage(formState.errors.name?.message)}
+      />
+      <Controller
+        control={control}
+        name="group_type"
+        render={({ field }) => (
+          <FormControl disabled={busy}>
+            <FormLabel id="group-type-label">{t("groups.fields.groupType")}</FormLabel>
+            <RadioGroup aria-labelledby="group-type-label" name={field.name} value={field.value} onChange={(e) => field.onChange(e.target.value)}>
+              {GROUP_TYPES.map((type) => (
+                <Box key={type} sx={{ mb: 0.5 }}>
+                  <FormControlLabel
+                    value={type}
+                    control={<Radio slotProps={{ input: { "aria-describedby": `group-type-help-${type}` } }} />}
+                    label={t(`groups.types.${type}`)}
+                  />
+                  <Typography id={`group-type-help-${type}`} variant="body2" color="text.secondary" sx={{ ml: 4, mt: -0.75 }}>
+                    {t(`groups.typeHelp.${type}`)}
+                  </Typography>
+                </Box>
+              ))}
+            </RadioGroup>
+          </FormControl>
+        )}
+      />
+      {watch("group_type") === "SELECTED" && (
+        <Controller
+          control={control}
+          name="resource_ids"
+          render={({ field }) => <ApplicationPicker value={field.value} onChange={field.onChange} disabled={busy} />}
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
-import { Refine, type DataProvider } from "@refinedev/core";
-import { QueryClient } from "@tanstack/react-query";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { DataProvider } from "@refinedev/core";
 import type { ResourceGroup } from "../../../../domain/entities/resource-group";
 import { initTestI18n } from "../../../test-support/i18n";
+import { renderWithRefine } from "../../../test-support/render-with-refine";
 import GroupListPage from "./GroupListPage";
 
 const groups: ResourceGroup[] = [
@@ -20,17 +19,7 @@ const groups: ResourceGroup[] = [
 ];
 
 function renderPage(dataProvider: Partial<DataProvider>) {
-  render(
-    <MemoryRouter initialEntries={["/application-groups"]}>
-      <Refine
-        dataProvider={dataProvider as DataProvider}
-        resources={[{ name: "application-groups", list: "/application-groups" }]}
-        options={{ reactQuery: { clientConfig: new QueryClient() }, disableTelemetry: true }}
-      >
-        <GroupListPage />
-      </Refine>
-    </MemoryRouter>,
-  );
+  renderWithRefine(<GroupListPage />, { dataProvider, path: "/application-groups", resources: [{ name: "application-groups", list: "/application-groups" }] });
 }
 
 beforeAll(initTestI18n);

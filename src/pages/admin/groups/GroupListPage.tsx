@@ -1,8 +1,5 @@
 import { useMemo, useState } from "react";
-import { Alert, Box, Button, InputAdornment, TextField, Typography } from "@mui/material";
-import AddOutlined from "@mui/icons-material/AddOutlined";
-import SearchOutlined from "@mui/icons-material/SearchOutlined";
-import { DataGrid } from "@mui/x-data-grid";
+import { Alert, Box } from "@mui/material";
 import { useDelete, type HttpError } from "@refinedev/core";
 import { useDataGrid } from "@refinedev/mui";
 import { useTranslation } from "react-i18next";
@@ -11,7 +8,8 @@ import { ConfirmDialog } from "../../../components/dialogs/ConfirmDialog";
 import { notify } from "../../../providers/notifications";
 import { groupColumns } from "./group-columns";
 import { GroupFormDialog } from "./GroupFormDialog";
-import { useFormatDateTime, useGridLocaleText, useGridSearch } from "../../../components/data-grid/grid-support";
+import { useFormatDateTime, useGridSearch } from "../../../components/data-grid/grid-support";
+import { GridSearchField, ListDataGrid, ListPageHeader } from "../../../components/data-grid/ListPage";
 
 const META = { path: "access/resource-groups" };
 
@@ -19,7 +17,6 @@ const META = { path: "access/resource-groups" };
 export default function GroupListPage() {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
-  const localeText = useGridLocaleText();
   const { dataGridProps, filters, setFilters, setCurrentPage, tableQuery } = useDataGrid<ResourceGroup>({
     resource: "application-groups",
     meta: META,
@@ -59,51 +56,21 @@ export default function GroupListPage() {
 
   return (
     <Box sx={{ display: "grid", gap: 2 }}>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}>
-        <Typography variant="h5" component="h1">
-          {t("groups.title")}
-        </Typography>
-        <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setForm({})}>
-          {t("groups.create")}
-        </Button>
-      </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 860 }}>
-        {t("groups.help")}
-      </Typography>
-      <TextField
-        label={t("groups.search")}
-        type="search"
-        size="small"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        sx={{ maxWidth: 360 }}
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> } }}
-      />
+      <ListPageHeader title={t("groups.title")} help={t("groups.help")} createLabel={t("groups.create")} onCreate={() => setForm({})} />
+      <GridSearchField label={t("groups.search")} value={search} onChange={setSearch} />
       {tableQuery.error && <Alert severity="error">{tableQuery.error.message}</Alert>}
-      <DataGrid
-        {...dataGridProps}
-        columns={columns}
-        aria-label={t("groups.title")}
-        disableColumnFilter
-        pageSizeOptions={[10, 25, 50, 100]}
-        localeText={localeText}
-        autoHeight
-      />
+      <ListDataGrid {...dataGridProps} columns={columns} aria-label={t("groups.title")} />
       {form && <GroupFormDialog group={form.group} onClose={() => setForm(null)} onChanged={() => void tableQuery.refetch()} />}
       <ConfirmDialog
         open={deleting !== null}
         title={t("groups.deleteTitle")}
         confirmLabel={t("common.actions.delete")}
         destructive
+        error={deleteError}
         onClose={() => setDeleting(null)}
         onConfirm={confirmDelete}
       >
         {deleting && t("groups.deleteBody", { name: deleting.name })}
-        {deleteError && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {deleteError}
-          </Alert>
-        )}
       </ConfirmDialog>
     </Box>
   );

@@ -1,15 +1,16 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from "@mui/material";
+import { TextField } from "@mui/material";
 import { useCreate, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
-import { LANGUAGE_CODES } from "../../../../domain/access/current-user";
 import { userCreateSchema, type User } from "../../../../domain/entities/user";
 import { notify } from "../../../providers/notifications";
 import { applyFieldErrors, useFieldMessage } from "../../../components/forms/field-errors";
+import { FormDialog } from "../../../components/dialogs/FormDialog";
+import { LanguageField } from "../../../components/forms/LanguageField";
 import { USERS_META, USERS_RESOURCE } from "./user-support";
 
 type FormInput = z.input<typeof userCreateSchema>;
@@ -31,7 +32,6 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): 
   const { errors, isSubmitting } = formState;
 
   const close = () => {
-    if (isSubmitting) return;
     reset();
     setFailure(null);
     onClose();
@@ -54,71 +54,51 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): 
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="create-user-title" maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <DialogTitle id="create-user-title">{t("users.createDialog.title")}</DialogTitle>
-        <DialogContent sx={{ display: "grid", gap: 2 }}>
-          <DialogContentText>{t("users.createDialog.help")}</DialogContentText>
-          {failure && (
-            <Alert severity="error" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <TextField
-            label={t("users.fields.email")}
-            type="email"
-            autoComplete="off"
-            autoFocus
-            required
-            {...register("email")}
-            error={Boolean(errors.email)}
-            helperText={fieldMessage(errors.email?.message)}
-          />
-          <TextField
-            label={t("users.fields.firstName")}
-            autoComplete="off"
-            required
-            {...register("first_name")}
-            error={Boolean(errors.first_name)}
-            helperText={fieldMessage(errors.first_name?.message)}
-          />
-          <TextField
-            label={t("users.fields.lastName")}
-            autoComplete="off"
-            required
-            {...register("last_name")}
-            error={Boolean(errors.last_name)}
-            helperText={fieldMessage(errors.last_name?.message)}
-          />
-          <Controller
-            name="language"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                select
-                label={t("users.fields.language")}
-                {...field}
-                error={Boolean(errors.language)}
-                helperText={fieldMessage(errors.language?.message)}
-              >
-                {LANGUAGE_CODES.map((code) => (
-                  <MenuItem key={code} value={code} lang={code}>
-                    {t(`users.languages.${code}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isSubmitting}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {t("users.createDialog.submit")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={open}
+      titleId="create-user-title"
+      title={t("users.createDialog.title")}
+      help={t("users.createDialog.help")}
+      error={failure}
+      submitLabel={t("users.createDialog.submit")}
+      busy={isSubmitting}
+      onClose={close}
+      onSubmit={handleSubmit(onSubmit)}
+    >
+      <TextField
+        label={t("users.fields.email")}
+        type="email"
+        autoComplete="off"
+        autoFocus
+        required
+        {...register("email")}
+        error={Boolean(errors.email)}
+        helperText={fieldMessage(errors.email?.message)}
+      />
+      <TextField
+        label={t("users.fields.firstName")}
+        autoComplete="off"
+        required
+        {...register("first_name")}
+        error={Boolean(errors.first_name)}
+        helperText={fieldMessage(errors.first_name?.message)}
+      />
+      <TextField
+        label={t("users.fields.lastName")}
+        autoComplete="off"
+        required
+        {...register("last_name")}
+        error={Boolean(errors.last_name)}
+        helperText={fieldMessage(errors.last_name?.message)}
+      />
+      <LanguageField
+        control={control}
+        name="language"
+        label={t("users.fields.language")}
+        optionLabel={(code) => t(`users.languages.${code}`)}
+        error={Boolean(errors.language)}
+        helperText={fieldMessage(errors.language?.message)}
+      />
+    </FormDialog>
   );
 }

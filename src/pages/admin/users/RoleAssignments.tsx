@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Alert, Box, Button, Card, CardContent, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from "@mui/material";
+import { Alert, Box, Button, Card, CardContent, IconButton, Table, TableBody, TableCell, TableRow, Tooltip, Typography } from "@mui/material";
 import AddOutlined from "@mui/icons-material/AddOutlined";
 import RemoveCircleOutline from "@mui/icons-material/RemoveCircleOutline";
 import { useCustomMutation, type HttpError } from "@refinedev/core";
@@ -10,6 +10,7 @@ import { notify } from "../../../providers/notifications";
 import { AddRoleDialog } from "./AddRoleDialog";
 import { useRoleLabel } from "../../../components/access/role-label";
 import { fullName } from "./user-support";
+import { TableHeader } from "../../../components/layout/TableHeader";
 
 type Assignment = User["roles"][number];
 
@@ -70,14 +71,14 @@ export function RoleAssignments({ user, onChanged }: { user: User; onChanged(): 
           <Alert severity="info">{t("users.assignments.empty")}</Alert>
         ) : (
           <Table size="small" aria-label={t("users.assignments.caption", { name: fullName(user) })}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("users.fields.role")}</TableCell>
-                <TableCell>{t("users.fields.group")}</TableCell>
-                <TableCell>{t("users.fields.groupType")}</TableCell>
-                <TableCell align="right">{t("users.actions.label")}</TableCell>
-              </TableRow>
-            </TableHead>
+            <TableHeader
+              cells={[
+                t("users.fields.role"),
+                t("users.fields.group"),
+                t("users.fields.groupType"),
+                { label: t("users.actions.label"), align: "right" },
+              ]}
+            />
             <TableBody>
               {user.roles.map((r) => {
                 const label = t("users.assignments.removeNamed", { role: roleLabel(r.name), group: r.resource_group.name });
@@ -107,15 +108,11 @@ export function RoleAssignments({ user, onChanged }: { user: User; onChanged(): 
         confirmLabel={t("users.assignments.removeConfirm")}
         destructive
         onClose={() => setRemoveOpen(false)}
+        error={failure}
         onConfirm={confirmRemove}
       >
         {removing &&
           t("users.assignments.removeBody", { name: fullName(user), role: roleLabel(removing.assignment.name), groups: removing.groups.join(", ") })}
-        {failure && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {failure}
-          </Alert>
-        )}
       </ConfirmDialog>
     </Card>
   );

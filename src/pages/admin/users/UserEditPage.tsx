@@ -7,7 +7,7 @@ import { useOne, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { User } from "../../../../domain/entities/user";
 import { useEntityTitle } from "../../../components/layout/entity-titles";
-import { MessagePage } from "../../errors/MessagePage";
+import { EntityNotFound } from "../../errors/EntityNotFound";
 import { RoleAssignments } from "./RoleAssignments";
 import { UserProfileCard } from "./UserProfileCard";
 import { fullName, USERS_META, USERS_RESOURCE } from "./user-support";
@@ -34,13 +34,9 @@ export default function UserEditPage() {
   // 400 is an id that is no UUID: as missing as an unknown one.
   if (status === 404 || status === 400) {
     return (
-      <MessagePage code="404" title={t("users.notFound.title")} action={
-        <Button variant="contained" component={RouterLink} to="/manage-users">
-          {t("users.notFound.back")}
-        </Button>
-      }>
+      <EntityNotFound title={t("users.notFound.title")} backTo="/manage-users" backLabel={t("users.notFound.back")}>
         {t("users.notFound.body")}
-      </MessagePage>
+      </EntityNotFound>
     );
   }
   if (query.error) {

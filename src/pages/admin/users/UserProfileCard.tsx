@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Button, Card, CardContent, MenuItem, TextField, Typography } from "@mui/material";
+import { Alert, Box, Button, Card, CardContent, TextField, Typography } from "@mui/material";
 import { useUpdate, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
-import { LANGUAGE_CODES } from "../../../../domain/access/current-user";
+import { LanguageField } from "../../../components/forms/LanguageField";
 import { userUpdateSchema, type User, type UserUpdate } from "../../../../domain/entities/user";
 import { notify } from "../../../providers/notifications";
 import { applyFieldErrors, useFieldMessage } from "../../../components/forms/field-errors";
@@ -80,18 +80,13 @@ export function UserProfileCard({ user, onSaved }: { user: User; onSaved(user: U
             helperText={fieldMessage(errors.last_name?.message)}
           />
         </Box>
-        <Controller
-          name="language"
+        <LanguageField
           control={control}
-          render={({ field }) => (
-            <TextField select label={t("users.fields.language")} {...field} error={Boolean(errors.language)} helperText={fieldMessage(errors.language?.message)}>
-              {LANGUAGE_CODES.map((code) => (
-                <MenuItem key={code} value={code} lang={code}>
-                  {t(`users.languages.${code}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+          name="language"
+          label={t("users.fields.language")}
+          optionLabel={(code) => t(`users.languages.${code}`)}
+          error={Boolean(errors.language)}
+          helperText={fieldMessage(errors.language?.message)}
         />
         <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1 }}>
           <Button onClick={() => reset(valuesOf(user))} disabled={!isDirty || isSubmitting}>

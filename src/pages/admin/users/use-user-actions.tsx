@@ -1,5 +1,4 @@
 import { useCallback, useState, type ReactNode } from "react";
-import { Alert } from "@mui/material";
 import { useCustomMutation, useDelete, useGetIdentity, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { CurrentUser } from "../../../../domain/access/current-user";
@@ -73,14 +72,10 @@ export function useUserActions({ onDeleted }: { onDeleted?(user: Target): void }
       confirmLabel={pending?.kind === "delete" ? t("common.actions.delete") : t("users.reset.confirm")}
       destructive={pending?.kind === "delete"}
       onClose={() => setOpen(false)}
+      error={failure}
       onConfirm={confirm}
     >
       {user && t(pending.kind === "delete" ? "users.delete.body" : "users.reset.body", { name: fullName(user), email: user.email })}
-      {failure && (
-        <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-          {failure}
-        </Alert>
-      )}
     </ConfirmDialog>
   );
 

@@ -3,11 +3,6 @@ import {
   Badge,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   Stack,
   TableCell,
   TableRow,
@@ -19,47 +14,12 @@ import type { HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { CONTROL_STATUSES, type ControlStatus } from "../../../../domain/frameworks/types";
 import type { ApplicationControl, ApplicationControlUpdate } from "../../../../domain/entities/framework";
+import { ReasonDialog } from "../../../components/dialogs/ReasonDialog";
 import { useFormatDate } from "../../../components/risk/dates";
 import { notify } from "../../../providers/notifications";
 import { updateControl, type Person } from "./control-api";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Asked when a control is marked not applicable: the server refuses it without a justification. */
-function JustificationDialog({ control, onCancel, onSave }: { control: ApplicationControl; onCancel(): void; onSave(text: string): Promise<string | null> }) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(control.justification ?? "");
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    if (!text.trim()) return setError(t("controls.errors.justificationRequired"));
-    setError(await onSave(text.trim()));
-  };
-  return (
-    <Dialog open onClose={onCancel} aria-labelledby="justification-title" fullWidth maxWidth="sm">
-      <DialogTitle id="justification-title">{t("controls.notApplicableTitle", { id: control.id })}</DialogTitle>
-      <DialogContent sx={{ display: "grid", gap: 2 }}>
-        <DialogContentText>{t("controls.notApplicableBody")}</DialogContentText>
-        <TextField
-          autoFocus
-          required
-          multiline
-          minRows={2}
-          label={t("controls.justification")}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          error={Boolean(error)}
-          helperText={error ?? " "}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>{t("common.cancel")}</Button>
-        <Button variant="contained" onClick={() => void submit()}>
-          {t("common.save")}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
 
 /** One control in the Controls tab: status, owner and due date inline (for those allowed), evidence behind a button. */
 export function ControlRow({
@@ -197,10 +157,17 @@ export function ControlRow({
         </Badge>
       </TableCell>
       {justifying && (
-        <JustificationDialog
-          control={control}
+        // The server refuses "not applicable" without a justification.
+        <ReasonDialog
+          titleId="justification-title"
+          title={t("controls.notApplicableTitle", { id: control.id })}
+          body={t("controls.notApplicableBody")}
+          label={t("controls.justification")}
+          initialText={control.justification ?? ""}
+          requiredMessage={t("controls.errors.justificationRequired")}
+          submitLabel={t("common.save")}
           onCancel={() => setJustifying(false)}
-          onSave={async (text) => {
+          onSubmit={async (text) => {
             const problem = await save({ status: "not_applicable", justification: text });
             if (!problem) setJustifying(false);
             return problem;

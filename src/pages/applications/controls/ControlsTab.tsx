@@ -10,7 +10,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from "@mui/material";
@@ -22,6 +21,7 @@ import { useApplicationControls, useOwnerOptions } from "./control-api";
 import { ControlDialog } from "./ControlDialog";
 import { ControlRow } from "./ControlRow";
 import { controlTotals, groupControls } from "./group-controls";
+import { TableHeader } from "../../../components/layout/TableHeader";
 
 /** The application's Controls tab: what its frameworks ask, grouped by framework and requirement, and how each is met. */
 export function ControlsTab({ applicationId, canEdit }: { applicationId: string; canEdit: boolean }) {
@@ -69,15 +69,15 @@ export function ControlsTab({ applicationId, canEdit }: { applicationId: string;
           </AccordionSummary>
           <AccordionDetails id={`controls-${g.framework.framework_id}`} sx={{ overflowX: "auto" }}>
             <Table size="small" aria-label={t("controls.tableLabel", { name: g.framework.name })}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t("controls.control")}</TableCell>
-                  <TableCell>{t("controls.status")}</TableCell>
-                  <TableCell>{t("controls.owner")}</TableCell>
-                  <TableCell>{t("controls.dueDate")}</TableCell>
-                  <TableCell>{t("controls.evidenceColumn")}</TableCell>
-                </TableRow>
-              </TableHead>
+              <TableHeader
+                cells={[
+                  t("controls.control"),
+                  t("controls.status"),
+                  t("controls.owner"),
+                  t("controls.dueDate"),
+                  t("controls.evidenceColumn"),
+                ]}
+              />
               <TableBody>
                 {g.requirements.flatMap((r) => [
                   <TableRow key={`req-${r.id}`}>

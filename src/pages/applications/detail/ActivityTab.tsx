@@ -1,10 +1,11 @@
-import { Alert, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Alert, LinearProgress, Table, TableBody, TableCell, TableRow, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import type { activitySchema } from "../../../../domain/entities/application";
 import { useFormatDateTime } from "../../../components/data-grid/grid-support";
 import { useApplicationGet } from "./application-api";
 import { useActivityText } from "./activity-text";
+import { TableHeader } from "../../../components/layout/TableHeader";
 
 type Activity = z.infer<typeof activitySchema>;
 
@@ -27,14 +28,14 @@ export function ActivityTab({ applicationId }: { applicationId: string }) {
   if (items.length === 0) return <Typography color="text.secondary">{t("application-detail.activity.empty")}</Typography>;
   return (
     <Table size="small" aria-label={t("application-detail.tabs.activity")}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{t("application-detail.activity.when")}</TableCell>
-          <TableCell>{t("application-detail.activity.who")}</TableCell>
-          <TableCell>{t("application-detail.activity.what")}</TableCell>
-          <TableCell>{t("application-detail.activity.details")}</TableCell>
-        </TableRow>
-      </TableHead>
+      <TableHeader
+        cells={[
+          t("application-detail.activity.when"),
+          t("application-detail.activity.who"),
+          t("application-detail.activity.what"),
+          t("application-detail.activity.details"),
+        ]}
+      />
       <TableBody>
         {items.map((e) => (
           <TableRow key={e.id}>

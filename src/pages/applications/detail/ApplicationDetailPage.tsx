@@ -1,8 +1,8 @@
-import { useParams, useSearchParams, Link as RouterLink } from "react-router";
-import { Alert, Box, Button, LinearProgress, Tab, Tabs } from "@mui/material";
+import { useParams, useSearchParams } from "react-router";
+import { Alert, Box, LinearProgress, Tab, Tabs } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { useEntityTitle } from "../../../components/layout/entity-titles";
-import { MessagePage } from "../../errors/MessagePage";
+import { EntityNotFound } from "../../errors/EntityNotFound";
 import { ControlsTab } from "../controls/ControlsTab";
 import { DocumentsTab } from "../documents/DocumentsTab";
 import { FrameworksTab } from "../frameworks-tab/FrameworksTab";
@@ -48,17 +48,9 @@ export default function ApplicationDetailPage() {
   // 400 is an id that is no UUID: as missing as an unknown one.
   if (status === 404 || status === 400) {
     return (
-      <MessagePage
-        code="404"
-        title={t("application-detail.notFound.title")}
-        action={
-          <Button variant="contained" component={RouterLink} to="/applications">
-            {t("application-detail.notFound.back")}
-          </Button>
-        }
-      >
+      <EntityNotFound title={t("application-detail.notFound.title")} backTo="/applications" backLabel={t("application-detail.notFound.back")}>
         {t("application-detail.notFound.body")}
-      </MessagePage>
+      </EntityNotFound>
     );
   }
   if (query.error) {

@@ -6,7 +6,7 @@ import type { Application } from "../../../../domain/entities/application";
 import { TierChip } from "../../../components/risk/TierChip";
 import { ApprovalActions } from "./ApprovalActions";
 import { DevelopmentStatusSelect } from "./DevelopmentStatusSelect";
-import { ApprovalStatusChip, DevelopmentStatusChip } from "./StatusChips";
+import { ApprovalStatusChip, DevelopmentStatusChip } from "../../../components/risk/StatusChip";
 import type { ApplicationPermissions } from "./use-application-permissions";
 
 /** Name, tier, statuses and owner, with the moves the caller may make. */
@@ -29,8 +29,8 @@ export function ApplicationHeader({ application, permissions }: { application: A
           </Typography>
           <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
             <TierChip tier={application.risk_tier} />
-            <ApprovalStatusChip status={application.approval_status} />
-            <DevelopmentStatusChip status={application.development_status} />
+            <ApprovalStatusChip status={application.approval_status} ariaLabelKey="application-detail.header.approvalStatus" />
+            <DevelopmentStatusChip status={application.development_status} ariaLabelKey="application-detail.header.developmentStatus" />
             <Typography variant="body2" color="text.secondary">
               {t("application-detail.header.owner", { name: application.owner?.name ?? t("application-detail.header.noOwner") })}
             </Typography>

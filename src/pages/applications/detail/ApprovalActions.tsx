@@ -59,14 +59,10 @@ export function ApprovalActions({ application, moves }: { application: Applicati
           setConfirming(null);
           setFailure(null);
         }}
+        error={failure}
         onConfirm={() => (confirming ? make(confirming) : undefined)}
       >
         {confirming && t(`application-detail.moves.confirm.${confirming.action}.body`, { name: application.name })}
-        {failure && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {failure}
-          </Alert>
-        )}
       </ConfirmDialog>
     </Box>
   );

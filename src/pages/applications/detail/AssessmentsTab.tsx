@@ -5,7 +5,7 @@ import type { assessmentSchema } from "../../../../domain/entities/application";
 import { useFormatDateTime } from "../../../components/data-grid/grid-support";
 import { TierChip } from "../../../components/risk/TierChip";
 import { useApplicationGet } from "./application-api";
-import { DescriptorList, TierReasons } from "./DescriptorList";
+import { DescriptorList, TierReasons } from "../../../components/risk/DescriptorList";
 
 type Assessment = z.infer<typeof assessmentSchema>;
 
@@ -43,7 +43,7 @@ export function AssessmentsTab({ applicationId }: { applicationId: string }) {
             <Typography variant="subtitle2" component="h3">
               {t("application-detail.preview.descriptors")}
             </Typography>
-            <DescriptorList descriptors={a.risk_descriptors} label={t("application-detail.assessments.descriptorsOf", { when: formatDateTime(a.created_at) })} />
+            <DescriptorList compact descriptors={a.risk_descriptors} emptyText={t("application-detail.preview.noDescriptors")} aria-label={t("application-detail.assessments.descriptorsOf", { when: formatDateTime(a.created_at) })} />
           </CardContent>
         </Card>
       ))}

@@ -9,7 +9,6 @@ import {
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
   Typography,
 } from "@mui/material";
@@ -24,6 +23,7 @@ import { useApplicationPermissions } from "../detail/use-application-permissions
 import { formatSize, saveBlob, STATUS_COLORS, typeLabel, viewerPath } from "./document-format";
 import { UploadDocument } from "./UploadDocument";
 import { useDocuments } from "./use-documents";
+import { TableHeader } from "../../../components/layout/TableHeader";
 
 /** The Documents tab (spec §3): upload with progress, the list with each document's processing status, open or download. */
 export function DocumentsTab({ applicationId }: { applicationId: string }) {
@@ -61,17 +61,17 @@ export function DocumentsTab({ applicationId }: { applicationId: string }) {
       {items.length > 0 && (
         <TableContainer>
           <Table size="small" aria-label={t("documents.title")}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("documents.columns.name")}</TableCell>
-                <TableCell>{t("documents.columns.type")}</TableCell>
-                <TableCell align="right">{t("documents.columns.size")}</TableCell>
-                <TableCell>{t("documents.columns.status")}</TableCell>
-                <TableCell>{t("documents.columns.uploadedBy")}</TableCell>
-                <TableCell>{t("documents.columns.createdAt")}</TableCell>
-                <TableCell>{t("documents.columns.actions")}</TableCell>
-              </TableRow>
-            </TableHead>
+            <TableHeader
+              cells={[
+                t("documents.columns.name"),
+                t("documents.columns.type"),
+                { label: t("documents.columns.size"), align: "right" },
+                t("documents.columns.status"),
+                t("documents.columns.uploadedBy"),
+                t("documents.columns.createdAt"),
+                t("documents.columns.actions"),
+              ]}
+            />
             <TableBody>
               {items.map((doc) => (
                 <TableRow key={doc.id}>

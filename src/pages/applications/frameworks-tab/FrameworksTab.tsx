@@ -3,13 +3,7 @@ import { Link as RouterLink } from "react-router";
 import {
   Alert,
   Box,
-  Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   LinearProgress,
   Link,
   Stack,
@@ -17,59 +11,19 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
-  TextField,
   Typography,
 } from "@mui/material";
 import type { HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { ApplicationFramework } from "../../../../domain/entities/framework";
+import { ReasonDialog } from "../../../components/dialogs/ReasonDialog";
 import { api } from "../../../providers/api-client";
 import { notify } from "../../../providers/notifications";
 import { useApplicationFrameworks } from "../../frameworks/framework-api";
 import { FrameworkStatusChip } from "../../frameworks/FrameworkStatusChip";
 import { ProgressBar } from "../../frameworks/ProgressBar";
-
-/** Asks why a framework that applies by default is turned off (the server requires it). */
-function ReasonDialog({ framework, onCancel, onConfirm }: { framework: ApplicationFramework; onCancel(): void; onConfirm(reason: string): Promise<string | null> }) {
-  const { t } = useTranslation();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    if (!reason.trim()) return setError(t("controls.errors.reasonRequired"));
-    setSaving(true);
-    const problem = await onConfirm(reason.trim());
-    setSaving(false);
-    setError(problem);
-  };
-  return (
-    <Dialog open onClose={onCancel} aria-labelledby="framework-reason-title" fullWidth maxWidth="sm">
-      <DialogTitle id="framework-reason-title">{t("frameworks.tab.reasonTitle", { name: framework.name })}</DialogTitle>
-      <DialogContent sx={{ display: "grid", gap: 2 }}>
-        <DialogContentText>{t("frameworks.tab.reasonBody", { name: framework.name })}</DialogContentText>
-        <TextField
-          autoFocus
-          required
-          multiline
-          minRows={2}
-          label={t("frameworks.tab.reason")}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={Boolean(error)}
-          helperText={error ?? " "}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>{t("common.cancel")}</Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={saving}>
-          {t("frameworks.tab.turnOff")}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+import { TableHeader } from "../../../components/layout/TableHeader";
 
 /** The application's Frameworks tab: which frameworks apply, by default or by this application's own choice. */
 export function FrameworksTab({ applicationId, canEdit }: { applicationId: string; canEdit: boolean }) {
@@ -115,15 +69,15 @@ export function FrameworksTab({ applicationId, canEdit }: { applicationId: strin
     <Box sx={{ display: "grid", gap: 2 }}>
       <Typography color="text.secondary">{t("frameworks.tab.intro")}</Typography>
       <Table size="small" aria-label={t("frameworks.tab.label")}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t("frameworks.tab.framework")}</TableCell>
-            <TableCell>{t("frameworks.tab.company")}</TableCell>
-            <TableCell>{t("frameworks.tab.byDefault")}</TableCell>
-            <TableCell>{t("frameworks.tab.appliesHere")}</TableCell>
-            <TableCell>{t("frameworks.tab.progress")}</TableCell>
-          </TableRow>
-        </TableHead>
+        <TableHeader
+          cells={[
+            t("frameworks.tab.framework"),
+            t("frameworks.tab.company"),
+            t("frameworks.tab.byDefault"),
+            t("frameworks.tab.appliesHere"),
+            t("frameworks.tab.progress"),
+          ]}
+        />
         <TableBody>
           {items.map((f) => {
             const own = f.override ?? f.applies_by_default;
@@ -171,7 +125,19 @@ export function FrameworksTab({ applicationId, canEdit }: { applicationId: strin
           })}
         </TableBody>
       </Table>
-      {asking && <ReasonDialog framework={asking} onCancel={() => setAsking(null)} onConfirm={(reason) => save(asking, false, reason)} />}
+      {/* A framework that applies by default is turned off only with a reason (the server requires it). */}
+      {asking && (
+        <ReasonDialog
+          titleId="framework-reason-title"
+          title={t("frameworks.tab.reasonTitle", { name: asking.name })}
+          body={t("frameworks.tab.reasonBody", { name: asking.name })}
+          label={t("frameworks.tab.reason")}
+          requiredMessage={t("controls.errors.reasonRequired")}
+          submitLabel={t("frameworks.tab.turnOff")}
+          onCancel={() => setAsking(null)}
+          onSubmit={(reason) => save(asking, false, reason)}
+        />
+      )}
     </Box>
   );
 }

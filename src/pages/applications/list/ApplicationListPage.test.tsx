@@ -5,7 +5,7 @@ import type { GetListParams } from "@refinedev/core";
 import { initTestI18n } from "../../../test-support/i18n";
 import { renderWithRefine } from "../../../test-support/render-with-refine";
 import ApplicationListPage from "./ApplicationListPage";
-import { anApplication } from "./fixtures";
+import { anApplication } from "../../../test-support/fixtures";
 import { COLUMNS_STORAGE_KEY } from "./use-column-visibility";
 
 const overdue = anApplication({

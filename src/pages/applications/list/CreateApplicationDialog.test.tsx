@@ -7,7 +7,7 @@ import { dismiss, useCurrentToast } from "../../../providers/notifications";
 import { initTestI18n } from "../../../test-support/i18n";
 import { renderWithRefine } from "../../../test-support/render-with-refine";
 import { CreateApplicationDialog } from "./CreateApplicationDialog";
-import { aUser, GROUP_ALL, GROUP_CLAIMS, GROUP_CUSTOMER } from "./fixtures";
+import { aUser, GROUP_ALL, GROUP_CLAIMS, GROUP_CUSTOMER } from "../../../test-support/fixtures";
 
 const NEW_ID = "00000000-0000-4000-8000-0000000000ff";
 const contributor = (...groups: CurrentUser["roles"][number]["resource_group"][]) =>

@@ -3,13 +3,14 @@ import { useNavigate } from "react-router";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from "@mui/material";
+import { MenuItem, TextField } from "@mui/material";
 import { useCreate, useGetIdentity, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { CurrentUser } from "../../../../domain/access/current-user";
 import type { Application, ApplicationCreate } from "../../../../domain/entities/application";
 import { nameSchema } from "../../../../domain/validation/rules";
 import { applyFieldErrors, useFieldMessage } from "../../../components/forms/field-errors";
+import { FormDialog } from "../../../components/dialogs/FormDialog";
 import { notify } from "../../../providers/notifications";
 import { groupChoices } from "./group-choice";
 
@@ -47,7 +48,6 @@ export function CreateApplicationDialog({ open, onClose }: { open: boolean; onCl
   const { errors, isSubmitting } = formState;
 
   const close = () => {
-    if (isSubmitting) return;
     reset();
     setFailure(null);
     onClose();
@@ -74,65 +74,56 @@ export function CreateApplicationDialog({ open, onClose }: { open: boolean; onCl
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="create-application-title" maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <DialogTitle id="create-application-title">{t("applications.createDialog.title")}</DialogTitle>
-        <DialogContent sx={{ display: "grid", gap: 2 }}>
-          <DialogContentText>{t("applications.createDialog.help")}</DialogContentText>
-          {failure && (
-            <Alert severity="error" role="alert">
-              {failure}
-            </Alert>
+    <FormDialog
+      open={open}
+      titleId="create-application-title"
+      title={t("applications.createDialog.title")}
+      help={t("applications.createDialog.help")}
+      error={failure}
+      submitLabel={t("applications.createDialog.submit")}
+      busy={isSubmitting}
+      onClose={close}
+      onSubmit={handleSubmit(onSubmit)}
+    >
+      <TextField
+        label={t("applications.fields.name")}
+        autoComplete="off"
+        autoFocus
+        required
+        {...register("name")}
+        error={Boolean(errors.name)}
+        helperText={fieldMessage(errors.name?.message)}
+      />
+      <TextField
+        label={t("applications.fields.description")}
+        multiline
+        minRows={3}
+        {...register("description")}
+        error={Boolean(errors.description)}
+        helperText={fieldMessage(errors.description?.message)}
+      />
+      {needsGroup && (
+        <Controller
+          name="resource_group_id"
+          control={control}
+          render={({ field }) => (
+            <TextField
+              select
+              required
+              label={t("applications.fields.group")}
+              {...field}
+              error={Boolean(errors.resource_group_id)}
+              helperText={fieldMessage(errors.resource_group_id?.message) ?? t("applications.createDialog.groupHelp")}
+            >
+              {groups.map((g) => (
+                <MenuItem key={g.id} value={g.id}>
+                  {g.name}
+                </MenuItem>
+              ))}
+            </TextField>
           )}
-          <TextField
-            label={t("applications.fields.name")}
-            autoComplete="off"
-            autoFocus
-            required
-            {...register("name")}
-            error={Boolean(errors.name)}
-            helperText={fieldMessage(errors.name?.message)}
-          />
-          <TextField
-            label={t("applications.fields.description")}
-            multiline
-            minRows={3}
-            {...register("description")}
-            error={Boolean(errors.description)}
-            helperText={fieldMessage(errors.description?.message)}
-          />
-          {needsGroup && (
-            <Controller
-              name="resource_group_id"
-              control={control}
-              render={({ field }) => (
-                <TextField
-                  select
-                  required
-                  label={t("applications.fields.group")}
-                  {...field}
-                  error={Boolean(errors.resource_group_id)}
-                  helperText={fieldMessage(errors.resource_group_id?.message) ?? t("applications.createDialog.groupHelp")}
-                >
-                  {groups.map((g) => (
-                    <MenuItem key={g.id} value={g.id}>
-                      {g.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isSubmitting}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {t("applications.createDialog.submit")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        />
+      )}
+    </FormDialog>
   );
 }

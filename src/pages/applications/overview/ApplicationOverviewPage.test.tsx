@@ -4,7 +4,7 @@ import { cleanup, screen, within } from "@testing-library/react";
 import type { DataProvider } from "@refinedev/core";
 import { initTestI18n } from "../../../test-support/i18n";
 import { renderWithRefine } from "../../../test-support/render-with-refine";
-import { anApplication } from "../list/fixtures";
+import { anApplication } from "../../../test-support/fixtures";
 import ApplicationOverviewPage from "./ApplicationOverviewPage";
 
 const application = anApplication({

@@ -9,7 +9,7 @@ import type { Application, applicationDetailsResponseSchema } from "../../../../
 import { useEntityTitle } from "../../../components/layout/entity-titles";
 import { DescriptorList } from "../../../components/risk/DescriptorList";
 import { TierSummary } from "../../../components/risk/TierSummary";
-import { MessagePage } from "../../errors/MessagePage";
+import { EntityNotFound } from "../../errors/EntityNotFound";
 import { OverviewSection } from "./OverviewSection";
 import { StatusSummary } from "./StatusSummary";
 
@@ -44,17 +44,9 @@ export default function ApplicationOverviewPage() {
   // 400 is an id that is no UUID: as missing as an unknown one.
   if (status === 404 || status === 400) {
     return (
-      <MessagePage
-        code="404"
-        title={t("applications.notFound.title")}
-        action={
-          <Button variant="contained" component={RouterLink} to="/applications">
-            {t("applications.notFound.back")}
-          </Button>
-        }
-      >
+      <EntityNotFound title={t("applications.notFound.title")} backTo="/applications" backLabel={t("applications.notFound.back")}>
         {t("applications.notFound.body")}
-      </MessagePage>
+      </EntityNotFound>
     );
   }
   if (query.error) {

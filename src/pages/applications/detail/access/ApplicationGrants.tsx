@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Alert, Card, CardContent, IconButton, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from "@mui/material";
+import { Alert, IconButton, LinearProgress, Table, TableBody, TableCell, TableRow, Tooltip, Typography } from "@mui/material";
 import RemoveCircleOutline from "@mui/icons-material/RemoveCircleOutline";
 import { useCustomMutation, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,8 @@ import { ConfirmDialog } from "../../../../components/dialogs/ConfirmDialog";
 import { notify } from "../../../../providers/notifications";
 import { useApplicationGet, useRefreshApplication, useRefusalText } from "../application-api";
 import { AddGrantForm } from "./AddGrantForm";
+import { TableHeader } from "../../../../components/layout/TableHeader";
+import { SectionCard } from "../../../../components/layout/SectionCard";
 
 type Grant = z.infer<typeof applicationGrantSchema>;
 
@@ -48,65 +50,61 @@ export function ApplicationGrants({ applicationId, canManage }: { applicationId:
   };
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby="grants-title">
-      <CardContent sx={{ display: "grid", gap: 2 }}>
-        <Typography id="grants-title" variant="h6" component="h2">
-          {t("application-detail.access.grantsTitle")}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t(canManage ? "application-detail.access.grantsHelp" : "application-detail.access.grantsReadOnly")}
-        </Typography>
-        {query.isLoading && <LinearProgress aria-label={t("application-detail.access.grantsTitle")} />}
-        {query.error && (
-          <Alert severity="error" role="alert">
-            {t("application-detail.loadFailed", { message: query.error.message })}
-          </Alert>
-        )}
-        {!query.isLoading && !query.error && (
-          <Table size="small" aria-label={t("application-detail.access.grantsTitle")}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("application-detail.access.user")}</TableCell>
-                <TableCell>{t("application-detail.access.role")}</TableCell>
-                <TableCell>{t("application-detail.access.grantedAt")}</TableCell>
-                {canManage && <TableCell align="right">{t("application-detail.access.actions")}</TableCell>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {grants.map((g) => {
-                const label = t("application-detail.access.revokeNamed", { name: g.user.name, role: roleLabel(g.role.name) });
-                return (
-                  <TableRow key={`${g.user.id}-${g.role.id}`}>
-                    <TableCell>{`${g.user.name} (${g.user.email})`}</TableCell>
-                    <TableCell>{roleLabel(g.role.name)}</TableCell>
-                    <TableCell>{formatDateTime(g.created_at)}</TableCell>
-                    {canManage && (
-                      <TableCell align="right">
-                        <Tooltip title={label}>
-                          <IconButton aria-label={label} onClick={() => setRevoking(g)}>
-                            <RemoveCircleOutline />
-                          </IconButton>
-                        </Tooltip>
-                      </TableCell>
-                    )}
-                  </TableRow>
-                );
-              })}
-              {grants.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={canManage ? 4 : 3}>{t("application-detail.access.noGrants")}</TableCell>
+    <SectionCard titleId="grants-title" title={t("application-detail.access.grantsTitle")}>
+      <Typography variant="body2" color="text.secondary">
+        {t(canManage ? "application-detail.access.grantsHelp" : "application-detail.access.grantsReadOnly")}
+      </Typography>
+      {query.isLoading && <LinearProgress aria-label={t("application-detail.access.grantsTitle")} />}
+      {query.error && (
+        <Alert severity="error" role="alert">
+          {t("application-detail.loadFailed", { message: query.error.message })}
+        </Alert>
+      )}
+      {!query.isLoading && !query.error && (
+        <Table size="small" aria-label={t("application-detail.access.grantsTitle")}>
+          <TableHeader
+            cells={[
+              t("application-detail.access.user"),
+              t("application-detail.access.role"),
+              t("application-detail.access.grantedAt"),
+              canManage && { label: t("application-detail.access.actions"), align: "right" },
+            ]}
+          />
+          <TableBody>
+            {grants.map((g) => {
+              const label = t("application-detail.access.revokeNamed", { name: g.user.name, role: roleLabel(g.role.name) });
+              return (
+                <TableRow key={`${g.user.id}-${g.role.id}`}>
+                  <TableCell>{`${g.user.name} (${g.user.email})`}</TableCell>
+                  <TableCell>{roleLabel(g.role.name)}</TableCell>
+                  <TableCell>{formatDateTime(g.created_at)}</TableCell>
+                  {canManage && (
+                    <TableCell align="right">
+                      <Tooltip title={label}>
+                        <IconButton aria-label={label} onClick={() => setRevoking(g)}>
+                          <RemoveCircleOutline />
+                        </IconButton>
+                      </Tooltip>
+                    </TableCell>
+                  )}
                 </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        )}
-        {canManage && <AddGrantForm applicationId={applicationId} />}
-      </CardContent>
+              );
+            })}
+            {grants.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={canManage ? 4 : 3}>{t("application-detail.access.noGrants")}</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      )}
+      {canManage && <AddGrantForm applicationId={applicationId} />}
       <ConfirmDialog
         open={revoking !== null}
         title={t("application-detail.access.revokeTitle")}
         confirmLabel={t("application-detail.access.revoke")}
         destructive
+        error={failure}
         onClose={() => {
           setRevoking(null);
           setFailure(null);
@@ -114,12 +112,7 @@ export function ApplicationGrants({ applicationId, canManage }: { applicationId:
         onConfirm={confirmRevoke}
       >
         {revoking && t("application-detail.access.revokeBody", { name: revoking.user.name, role: roleLabel(revoking.role.name) })}
-        {failure && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {failure}
-          </Alert>
-        )}
       </ConfirmDialog>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,20 +1,11 @@
 import { Controller, type Control } from "react-hook-form";
-import {
-  Checkbox,
-  FormControl,
-  FormControlLabel,
-  FormGroup,
-  FormHelperText,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  TextField,
-} from "@mui/material";
+import { FormControl, FormLabel, TextField } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { optionLabelKey, questionHelpKey, questionLabelKey, type QuestionDefinition, type QuestionId } from "../../../../../domain/risk";
 import type { VendorRef } from "../../../../../domain/entities/vendor";
 import type { DetailsFormValues } from "./details-form";
 import { VendorSelect } from "./VendorSelect";
+import { ChoiceQuestionInput } from "../../../../components/questionnaire/ChoiceQuestionInput";
 
 interface QuestionFieldProps {
   question: QuestionDefinition;
@@ -27,9 +18,6 @@ interface QuestionFieldProps {
   vendorsLoading?: boolean;
 }
 
-/** The radio value of "no answer": unanswered is a choice the user can come back to. */
-const UNANSWERED = "";
-
 /** One question of the questionnaire, its input chosen by its type (risk-model §1). */
 export function QuestionField({ question, control, disabled, error, vendors = [], vendorsLoading }: QuestionFieldProps) {
   const { t } = useTranslation();
@@ -37,7 +25,6 @@ export function QuestionField({ question, control, disabled, error, vendors = []
   const label = t(questionLabelKey(id));
   const help = t(questionHelpKey(id));
   const labelId = `question-${id}-label`;
-  const helpId = `question-${id}-help`;
   const name = `details.${id}` as const;
 
   if (question.type === "text") {
@@ -91,68 +78,27 @@ export function QuestionField({ question, control, disabled, error, vendors = []
     );
   }
 
-  const options = question.options ?? [];
+  const type = question.type;
   return (
     <Controller
       name={name}
       control={control}
-      render={({ field }) => {
-        const value = field.value as unknown;
-        return (
-          <FormControl component="fieldset" disabled={disabled} error={Boolean(error)} required={question.required}>
-            <FormLabel component="legend" id={labelId}>
-              {label}
-            </FormLabel>
-            {question.type === "multi" ? (
-              <FormGroup role="group" aria-labelledby={labelId} aria-describedby={helpId} row>
-                {options.map((option) => {
-                  const chosen = Array.isArray(value) ? (value as string[]) : [];
-                  return (
-                    <FormControlLabel
-                      key={option}
-                      label={t(optionLabelKey(id, option))}
-                      control={
-                        <Checkbox
-                          checked={chosen.includes(option)}
-                          onChange={(event) => {
-                            // Kept in the question's option order, so an unchanged set compares equal.
-                            const next = options.filter((o) => (o === option ? event.target.checked : chosen.includes(o)));
-                            field.onChange(next);
-                          }}
-                        />
-                      }
-                    />
-                  );
-                })}
-              </FormGroup>
-            ) : (
-              <RadioGroup
-                row
-                aria-labelledby={labelId}
-                aria-describedby={helpId}
-                value={question.type === "bool" ? (value === true ? "yes" : value === false ? "no" : UNANSWERED) : ((value as string | null) ?? UNANSWERED)}
-                onChange={(event) => {
-                  const v = event.target.value;
-                  if (v === UNANSWERED) field.onChange(null);
-                  else if (question.type === "bool") field.onChange(v === "yes");
-                  else field.onChange(v);
-                }}
-              >
-                {(question.type === "bool" ? ["yes", "no"] : options).map((option) => (
-                  <FormControlLabel
-                    key={option}
-                    value={option}
-                    control={<Radio />}
-                    label={question.type === "bool" ? t(`risk.answers.${option}`) : t(optionLabelKey(id, option))}
-                  />
-                ))}
-                <FormControlLabel value={UNANSWERED} control={<Radio />} label={t("risk.answers.unanswered")} />
-              </RadioGroup>
-            )}
-            <FormHelperText id={helpId}>{error ?? help}</FormHelperText>
-          </FormControl>
-        );
-      }}
+      render={({ field }) => (
+        <ChoiceQuestionInput
+          idPrefix={`question-${id}`}
+          type={type}
+          options={question.options ?? []}
+          label={label}
+          helperText={error ?? help}
+          error={Boolean(error)}
+          required={question.required}
+          disabled={disabled}
+          value={field.value}
+          onChange={field.onChange}
+          optionLabel={(option) => t(optionLabelKey(id, option))}
+          answerLabels={{ yes: t("risk.answers.yes"), no: t("risk.answers.no"), unanswered: t("risk.answers.unanswered") }}
+        />
+      )}
     />
   );
 }

@@ -1,18 +1,19 @@
 import { useMemo } from "react";
-import { Box, Card, CardContent, Typography } from "@mui/material";
+import { Box, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import {
   classify,
   missingRequiredAnswers,
-  questionLabelKey,
   tierLabelKey,
   tierOutcomesKey,
   type ApplicationDetails,
   type ClassificationContext,
 } from "../../../../../domain/risk";
 import { TierChip } from "../../../../components/risk/TierChip";
-import { DescriptorList, TierReasons } from "../DescriptorList";
+import { DescriptorList, TierReasons } from "../../../../components/risk/DescriptorList";
+import { MissingQuestions } from "../../../../components/risk/MissingQuestions";
 import { effectiveAnswers } from "./details-form";
+import { SectionCard } from "../../../../components/layout/SectionCard";
 
 const NO_VENDORS: ClassificationContext = { vendorCount: 0, highRiskVendorIds: [] };
 
@@ -29,38 +30,20 @@ export function RiskPreview({ details, context = NO_VENDORS }: { details: Applic
   const tierText = t(tierLabelKey(result.risk_tier));
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby="risk-preview-title">
-      <CardContent sx={{ display: "grid", gap: 1.5 }}>
-        <Typography id="risk-preview-title" variant="h6" component="h2">
-          {t("application-detail.preview.title")}
-        </Typography>
-        {/* Announced as the user answers, so a screen reader hears the tier change. */}
-        <Box role="status" aria-live="polite" aria-label={t("application-detail.preview.tierNow", { tier: tierText })} sx={{ display: "flex", gap: 1, alignItems: "center" }}>
-          <TierChip tier={result.risk_tier} size="medium" />
-        </Box>
-        <Typography variant="body2" color="text.secondary">
-          {t(tierOutcomesKey(result.risk_tier))}
-        </Typography>
-        <TierReasons rules={result.rules_fired} />
-        {missing.length > 0 && (
-          <Box>
-            <Typography variant="subtitle2" component="h3">
-              {t("application-detail.preview.missing")}
-            </Typography>
-            <Box component="ul" aria-label={t("application-detail.preview.missing")} sx={{ m: 0, pl: 2.5 }}>
-              {missing.map((id) => (
-                <Typography component="li" variant="body2" key={id}>
-                  {t(questionLabelKey(id))}
-                </Typography>
-              ))}
-            </Box>
-          </Box>
-        )}
-        <Typography variant="subtitle2" component="h3">
-          {t("application-detail.preview.descriptors")}
-        </Typography>
-        <DescriptorList descriptors={result.risk_descriptors} label={t("application-detail.preview.descriptors")} />
-      </CardContent>
-    </Card>
+    <SectionCard titleId="risk-preview-title" title={t("application-detail.preview.title")} gap={1.5}>
+      {/* Announced as the user answers, so a screen reader hears the tier change. */}
+      <Box role="status" aria-live="polite" aria-label={t("application-detail.preview.tierNow", { tier: tierText })} sx={{ display: "flex", gap: 1, alignItems: "center" }}>
+        <TierChip tier={result.risk_tier} size="medium" />
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {t(tierOutcomesKey(result.risk_tier))}
+      </Typography>
+      <TierReasons rules={result.rules_fired} />
+      <MissingQuestions ids={missing} heading={t("application-detail.preview.missing")} />
+      <Typography variant="subtitle2" component="h3">
+        {t("application-detail.preview.descriptors")}
+      </Typography>
+      <DescriptorList compact descriptors={result.risk_descriptors} emptyText={t("application-detail.preview.noDescriptors")} aria-label={t("application-detail.preview.descriptors")} />
+    </SectionCard>
   );
 }

@@ -1,14 +1,18 @@
-import type { CurrentUser } from "../../../../domain/access/current-user";
-import type { Application } from "../../../../domain/entities/application";
+import type { CurrentUser } from "../../domain/access/current-user";
+import type { Application } from "../../domain/entities/application";
 
+/** Shared sample data for component tests; tests override what they are about. */
 export const COMPANY_ID = "00000000-0000-4000-8000-000000000001";
+export const USER_ID = "00000000-0000-4000-8000-00000000000c";
+export const APP_ID = "00000000-0000-4000-8000-0000000000f1";
 export const GROUP_ALL = { id: "00000000-0000-4000-8000-0000000000a1", name: "All applications", group_type: "ALL" as const };
 export const GROUP_CLAIMS = { id: "00000000-0000-4000-8000-0000000000a2", name: "Claims AI", group_type: "SELECTED" as const };
 export const GROUP_CUSTOMER = { id: "00000000-0000-4000-8000-0000000000a3", name: "Customer AI", group_type: "SELECTED" as const };
 
-export function aUser(roles: CurrentUser["roles"]): CurrentUser {
+/** Carlos Contributor, signed in with `roles`. */
+export function aUser(roles: CurrentUser["roles"], overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
-    id: "00000000-0000-4000-8000-00000000000c",
+    id: USER_ID,
     email: "contributor@steward.test",
     first_name: "Carlos",
     last_name: "Contributor",
@@ -16,15 +20,17 @@ export function aUser(roles: CurrentUser["roles"]): CurrentUser {
     companyId: COMPANY_ID,
     roles,
     application_roles: [],
+    ...overrides,
   };
 }
 
+/** Carlos's draft "Claims triage", a medium-risk idea. */
 export function anApplication(overrides: Partial<Application> = {}): Application {
   return {
-    id: "00000000-0000-4000-8000-0000000000f1",
+    id: APP_ID,
     name: "Claims triage",
     description: "Sorts incoming claims by urgency.",
-    owner: { id: "00000000-0000-4000-8000-00000000000c", name: "Carlos Contributor" },
+    owner: { id: USER_ID, name: "Carlos Contributor" },
     risk_tier: "medium",
     risk_descriptors: [],
     approval_status: "draft",

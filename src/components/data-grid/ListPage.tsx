@@ -1,0 +1,98 @@
+import type { ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { Box, Button, InputAdornment, TextField, Typography, type SxProps, type Theme } from "@mui/material";
+import AddOutlined from "@mui/icons-material/AddOutlined";
+import SearchOutlined from "@mui/icons-material/SearchOutlined";
+import { DataGrid, type DataGridProps, type GridValidRowModel } from "@mui/x-data-grid";
+import { useGridLocaleText } from "./grid-support";
+
+export interface ListPageHeaderProps {
+  title: string;
+  help: string;
+  /** The create button's text; no button without it (e.g. a reader who may not create). */
+  createLabel?: string;
+  createIcon?: ReactNode;
+  onCreate?: () => void;
+}
+
+/** A list page's h1, its create button on the right, and the help text under them. */
+export function ListPageHeader({ title, help, createLabel, createIcon = <AddOutlined />, onCreate }: ListPageHeaderProps) {
+  return (
+    <>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}>
+        <Typography variant="h5" component="h1">
+          {title}
+        </Typography>
+        {createLabel && (
+          <Button variant="contained" startIcon={createIcon} onClick={onCreate}>
+            {createLabel}
+          </Button>
+        )}
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 860 }}>
+        {help}
+      </Typography>
+    </>
+  );
+}
+
+export interface GridSearchFieldProps {
+  label: string;
+  /** The text and its setter from useGridSearch. */
+  value: string;
+  onChange: (text: string) => void;
+  sx?: SxProps<Theme>;
+}
+
+/** The search box over a server-side grid; pair it with useGridSearch. */
+export function GridSearchField({ label, value, onChange, sx = { maxWidth: 360 } }: GridSearchFieldProps) {
+  return (
+    <TextField
+      label={label}
+      type="search"
+      size="small"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      sx={sx}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchOutlined fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+export type ListDataGridProps<R extends GridValidRowModel> = DataGridProps<R> & {
+  /** Where a click on a row goes; clicks on the row's links and buttons do their own thing. */
+  rowHref?: (row: R) => string;
+  /** What the empty grid says, instead of the generic "No rows". */
+  noRowsLabel?: string;
+};
+
+/** A server-side list grid as every list page shows it: in the UI's language, paged 10–100, filtered only by the page's own controls. */
+export function ListDataGrid<R extends GridValidRowModel>({ rowHref, noRowsLabel, localeText, sx, ...props }: ListDataGridProps<R>) {
+  const navigate = useNavigate();
+  const gridLocaleText = useGridLocaleText();
+  return (
+    <DataGrid<R>
+      disableColumnFilter
+      pageSizeOptions={[10, 25, 50, 100]}
+      localeText={{ ...gridLocaleText, ...(noRowsLabel ? { noRowsLabel } : {}), ...localeText }}
+      onRowClick={
+        rowHref &&
+        (({ row }, event) => {
+          if ((event.target as HTMLElement).closest("a, button")) return;
+          navigate(rowHref(row as R));
+        })
+      }
+      sx={[rowHref ? { "& .MuiDataGrid-row": { cursor: "pointer" } } : {}, ...(sx === undefined ? [] : Array.isArray(sx) ? sx : [sx])]}
+      autoHeight
+      {...props}
+    />
+  );
+}
