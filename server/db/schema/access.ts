@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, pgTable, primaryKey, text, unique, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { applications } from "./applications";
 import { createdAt, id, updatedAt } from "./columns";
-import { companies } from "./company";
+import { companyId } from "./tenant";
 import { GROUP_TYPES, LANGUAGE_CODES } from "../../../domain/access/current-user";
 
 /** The API's side of a user: profile and company. Credentials live in the identity store, joined by `sub`. */
@@ -10,9 +10,7 @@ export const users = pgTable(
   "users",
   {
     id: id(),
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     /** The identity user's subject (local store or Cognito); text because API clients' subjects are not UUIDs. */
     sub: text().notNull().unique(),
     /** Stored lower-case; the index makes uniqueness case-insensitive even if a writer forgets. */
@@ -40,9 +38,7 @@ export const resourceGroups = pgTable(
   "resource_groups",
   {
     id: id(),
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     name: text().notNull(),
     groupType: text({ enum: GROUP_TYPES }).notNull(),
     createdAt: createdAt(),
@@ -72,9 +68,7 @@ export const roleAssignments = pgTable(
   "role_assignments",
   {
     id: id(),
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
-import { companies } from "./company";
+import { companyId } from "./tenant";
 import { resourceGroups, roles, users } from "./access";
 
 /**
@@ -11,9 +11,7 @@ export const apiClients = pgTable(
   "api_clients",
   {
     id: id(),
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     name: text().notNull(),
     /** The OAuth client_id (local mode: our own; Cognito mode: the app client made for it). Also its tokens' `sub`. */
     clientId: text().notNull().unique(),

@@ -4,7 +4,7 @@ import { APPROVAL_STATUSES, DEVELOPMENT_STATUSES } from "../../../domain/workflo
 import { RISK_TIERS } from "../../../domain/risk/tiers";
 import type { ApplicationDetails, FlaggedDescriptor, RuleId, TierRuleOutcomes } from "../../../domain/risk";
 import { createdAt, id, updatedAt } from "./columns";
-import { companies } from "./company";
+import { companyId } from "./tenant";
 import { roles, users } from "./access";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
@@ -14,9 +14,7 @@ export const applications = pgTable(
   "applications",
   {
     id: id(),
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     name: text().notNull(),
     description: text(),
     ownerId: uuid().references(() => users.id, { onDelete: "set null" }),
@@ -52,17 +50,19 @@ export const applications = pgTable(
   ],
 );
 
+/** The application a row belongs to; the row goes with it. */
+export const applicationId = () =>
+  uuid()
+    .notNull()
+    .references(() => applications.id, { onDelete: "cascade" });
+
 /** Risk-model §7: every save that changes the tier or the descriptors. */
 export const applicationAssessments = pgTable(
   "application_assessments",
   {
     id: id(),
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    applicationId: uuid()
-      .notNull()
-      .references(() => applications.id, { onDelete: "cascade" }),
+    companyId: companyId(),
+    applicationId: applicationId(),
     assessedById: uuid(),
     assessedByName: text().notNull(),
     details: jsonb().$type<ApplicationDetails>().notNull(),
@@ -78,12 +78,8 @@ export const applicationComments = pgTable(
   "application_comments",
   {
     id: id(),
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    applicationId: uuid()
-      .notNull()
-      .references(() => applications.id, { onDelete: "cascade" }),
+    companyId: companyId(),
+    applicationId: applicationId(),
     authorId: uuid(),
     authorName: text().notNull(),
     /** Plain text with line breaks; never HTML (rendered as text). */
@@ -98,12 +94,8 @@ export const applicationRoleAssignments = pgTable(
   "application_role_assignments",
   {
     id: id(),
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    applicationId: uuid()
-      .notNull()
-      .references(() => applications.id, { onDelete: "cascade" }),
+    companyId: companyId(),
+    applicationId: applicationId(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -122,9 +114,7 @@ export const processingItems = pgTable(
   "processing_items",
   {
     id: id(),
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     kind: text({ enum: ["document", "test"] }).notNull(),
     status: text({ enum: PROCESSING_STATUSES }).notNull().default("created"),
     error: text(),
@@ -143,12 +133,8 @@ export const applicationDocuments = pgTable(
   "application_documents",
   {
     id: id(),
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    applicationId: uuid()
-      .notNull()
-      .references(() => applications.id, { onDelete: "cascade" }),
+    companyId: companyId(),
+    applicationId: applicationId(),
     /** The user's file name, shown only. */
     name: text().notNull(),
     storageKey: text().notNull().unique(),

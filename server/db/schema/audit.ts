@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
-import { companies } from "./company";
+import { companyId } from "./tenant";
 
 /**
  * Design §4: every write that changes governance state appends who, when, what, before and after.
@@ -10,9 +10,7 @@ export const auditLog = pgTable(
   "audit_log",
   {
     id: id(),
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     /** A user's or API client's id; no foreign key, so deleting the actor keeps the history. */
     actorId: uuid(),
     actorType: text({ enum: ["user", "api_client", "system"] }).notNull(),

@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { CONTROL_STATUSES } from "../../../domain/frameworks/types";
 import { createdAt, id, updatedAt } from "./columns";
-import { companies } from "./company";
+import { companyId } from "./tenant";
 import { users } from "./access";
-import { applications, processingItems } from "./applications";
+import { applicationId, processingItems } from "./applications";
 
 /**
  * The framework library and control catalogue are shipped data (domain/frameworks), addressed by their
@@ -13,9 +13,7 @@ import { applications, processingItems } from "./applications";
 export const companyFrameworkSettings = pgTable(
   "company_framework_settings",
   {
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     frameworkId: text().notNull(),
     enabled: boolean().notNull(),
     notes: text(),
@@ -29,12 +27,8 @@ export const companyFrameworkSettings = pgTable(
 export const applicationFrameworkSettings = pgTable(
   "application_framework_settings",
   {
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    applicationId: uuid()
-      .notNull()
-      .references(() => applications.id, { onDelete: "cascade" }),
+    companyId: companyId(),
+    applicationId: applicationId(),
     frameworkId: text().notNull(),
     enabled: boolean().notNull(),
     reason: text(),
@@ -48,12 +42,8 @@ export const applicationFrameworkSettings = pgTable(
 export const applicationControls = pgTable(
   "application_controls",
   {
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    applicationId: uuid()
-      .notNull()
-      .references(() => applications.id, { onDelete: "cascade" }),
+    companyId: companyId(),
+    applicationId: applicationId(),
     controlId: text().notNull(),
     status: text({ enum: CONTROL_STATUSES }).notNull().default("not_started"),
     /** Required for not_applicable. */
@@ -75,12 +65,8 @@ export const controlEvidence = pgTable(
   "control_evidence",
   {
     id: id(),
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    applicationId: uuid()
-      .notNull()
-      .references(() => applications.id, { onDelete: "cascade" }),
+    companyId: companyId(),
+    applicationId: applicationId(),
     controlId: text().notNull(),
     name: text().notNull(),
     kind: text({ enum: ["file", "link"] }).notNull(),

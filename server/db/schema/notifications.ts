@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
-import { companies } from "./company";
+import { companyId } from "./tenant";
 import { users } from "./access";
 
 /**
@@ -11,9 +11,7 @@ export const notifications = pgTable(
   "notifications",
   {
     id: id(),
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
-import { companies } from "./company";
+import { companyId } from "./tenant";
 import { users } from "./access";
-import { applications } from "./applications";
+import { applicationId } from "./applications";
 
 export const VENDOR_STATUSES = ["active", "under_review", "offboarded"] as const;
 export const VENDOR_RISK_LEVELS = ["high", "medium", "low"] as const;
@@ -13,9 +13,7 @@ export const vendors = pgTable(
   "vendors",
   {
     id: id(),
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     name: text().notNull(),
     website: text(),
     description: text(),
@@ -42,12 +40,8 @@ export const vendors = pgTable(
 export const applicationVendors = pgTable(
   "application_vendors",
   {
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    applicationId: uuid()
-      .notNull()
-      .references(() => applications.id, { onDelete: "cascade" }),
+    companyId: companyId(),
+    applicationId: applicationId(),
     vendorId: uuid()
       .notNull()
       .references(() => vendors.id, { onDelete: "restrict" }),
