@@ -1,5 +1,5 @@
 import type { HttpError } from "@refinedev/core";
-import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import type { FieldError, FieldValues, Path, UseFormReturn, UseFormSetError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -21,6 +21,18 @@ export function applyFieldErrors<T extends FieldValues>(error: HttpError, fields
 export function useFieldMessage(): (message: string | undefined) => string | undefined {
   const { t } = useTranslation();
   return (message) => (message === undefined ? undefined : message.startsWith("validation.") ? t(message) : message);
+}
+
+/**
+ * A registered text field's props with its error shown: `<TextField label=… {...field("name")} />`
+ * instead of repeating register, error and helperText for every field.
+ */
+export function useFieldProps<T extends FieldValues>({ register, formState }: Pick<UseFormReturn<T, unknown, unknown>, "register" | "formState">) {
+  const fieldMessage = useFieldMessage();
+  return (name: Path<T>) => {
+    const error = name.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], formState.errors) as FieldError | undefined;
+    return { ...register(name), error: Boolean(error), helperText: fieldMessage(error?.message) };
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { currentUserUpdateSchema, type CurrentUser } from "../../../domain/access/current-user";
 import { LanguageField } from "../../components/forms/LanguageField";
-import { applyFieldErrors, useFieldMessage } from "../../components/forms/field-errors";
+import { applyFieldErrors, useFieldProps } from "../../components/forms/field-errors";
 import { api } from "../../providers/api-client";
 import { notify } from "../../providers/notifications";
 import { FormCard } from "../../components/forms/FormCard";
@@ -22,13 +22,13 @@ const valuesOf = (user: CurrentUser): ProfileValues => ({ first_name: user.first
 /** Name and language (PATCH /access/user); after a save the identity is read again, so menu and language follow at once. */
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  const message = useFieldMessage();
   const invalidateIdentity = useInvalidateAuthStore();
   const [alert, setAlert] = useState<string | null>(null);
   const { register, control, handleSubmit, reset, setError, formState } = useForm<z.input<typeof profileFormSchema>, unknown, ProfileValues>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: valuesOf(user),
   });
+  const field = useFieldProps({ register, formState });
   const { first_name, last_name, language } = user;
   useEffect(() => reset({ first_name, last_name, language }), [first_name, last_name, language, reset]);
 
@@ -57,16 +57,12 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       <TextField
         label={t("settings.profile.firstName")}
         required
-        {...register("first_name")}
-        error={Boolean(formState.errors.first_name)}
-        helperText={message(formState.errors.first_name?.message)}
+        {...field("first_name")}
       />
       <TextField
         label={t("settings.profile.lastName")}
         required
-        {...register("last_name")}
-        error={Boolean(formState.errors.last_name)}
-        helperText={message(formState.errors.last_name?.message)}
+        {...field("last_name")}
       />
       <LanguageField
         control={control}

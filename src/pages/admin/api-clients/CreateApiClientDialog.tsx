@@ -14,7 +14,7 @@ import type { ResourceGroup } from "../../../../domain/entities/resource-group";
 import { ApiClientSecretView } from "./ApiClientSecretView";
 import { roleLabel } from "../../../components/access/role-label";
 import { FormDialog } from "../../../components/dialogs/FormDialog";
-import { placeFieldErrors, useFieldMessage } from "../../../components/forms/field-errors";
+import { placeFieldErrors, useFieldMessage, useFieldProps } from "../../../components/forms/field-errors";
 
 export const API_CLIENTS_META = { path: "access/api-clients" };
 // An unpicked select says "required", not zod's English "Invalid UUID".
@@ -51,6 +51,7 @@ export function CreateApiClientDialog({ onClose, onCreated }: CreateApiClientDia
     resolver: zodResolver(formSchema),
     defaultValues: { name: "", role_id: "", resource_group_id: "" },
   });
+  const field = useFieldProps({ register, formState });
   const busy = formState.isSubmitting;
 
   const submit = async (values: ApiClientCreate) => {
@@ -106,9 +107,7 @@ export function CreateApiClientDialog({ onClose, onCreated }: CreateApiClientDia
         autoFocus
         required
         disabled={busy}
-        {...register("name")}
-        error={Boolean(formState.errors.name)}
-        helperText={fieldMessage(formState.errors.name?.message)}
+        {...field("name")}
       />
       <Controller
         control={control}

@@ -6,7 +6,7 @@ import { MenuItem, TextField } from "@mui/material";
 import type { HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { companyUpdateSchema, type Company, type CompanyUpdate } from "../../../../domain/entities/company";
-import { applyFieldErrors, useFieldMessage } from "../../../components/forms/field-errors";
+import { applyFieldErrors, useFieldMessage, useFieldProps } from "../../../components/forms/field-errors";
 import { api } from "../../../providers/api-client";
 import { notify } from "../../../providers/notifications";
 import { isSizeBand, sizeOptions } from "./company-sizes";
@@ -32,6 +32,7 @@ export function CompanyForm({ company, onSaved }: CompanyFormProps) {
     resolver: zodResolver(companyUpdateSchema),
     defaultValues: valuesOf(company),
   });
+  const field = useFieldProps({ register, formState });
 
   // New details from elsewhere become the clean state; a logo change alone keeps unsaved edits.
   const { name, size, industry } = company;
@@ -61,9 +62,7 @@ export function CompanyForm({ company, onSaved }: CompanyFormProps) {
       <TextField
         label={t("company.fields.name")}
         required
-        {...register("name")}
-        error={Boolean(formState.errors.name)}
-        helperText={fieldMessage(formState.errors.name?.message)}
+        {...field("name")}
       />
       <Controller
         control={control}
@@ -90,9 +89,7 @@ export function CompanyForm({ company, onSaved }: CompanyFormProps) {
       />
       <TextField
         label={t("company.fields.industry")}
-        {...register("industry")}
-        error={Boolean(formState.errors.industry)}
-        helperText={fieldMessage(formState.errors.industry?.message)}
+        {...field("industry")}
       />
     </FormCard>
   );

@@ -18,7 +18,7 @@ import { GROUP_TYPES } from "../../../../domain/access/current-user";
 import { resourceGroupCreateSchema, type ResourceGroup } from "../../../../domain/entities/resource-group";
 import { notify } from "../../../providers/notifications";
 import { FormDialog } from "../../../components/dialogs/FormDialog";
-import { placeFieldErrors, useFieldMessage } from "../../../components/forms/field-errors";
+import { placeFieldErrors, useFieldProps } from "../../../components/forms/field-errors";
 import { ApplicationPicker } from "./ApplicationPicker";
 import { saveGroup, type GroupFormValues } from "./save-group";
 
@@ -36,7 +36,6 @@ export interface GroupFormDialogProps {
 /** The one form for creating and editing an application group (name, type, applications). */
 export function GroupFormDialog({ group, onClose, onChanged }: GroupFormDialogProps) {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   const [alert, setAlert] = useState<string | null>(null);
   // The group as last saved: after a create whose application calls failed, a retry patches it.
   const [saved, setSaved] = useState<ResourceGroup | undefined>(group);
@@ -44,6 +43,7 @@ export function GroupFormDialog({ group, onClose, onChanged }: GroupFormDialogPr
     resolver: zodResolver(formSchema),
     defaultValues: { name: group?.name ?? "", group_type: group?.group_type ?? "SELECTED", resource_ids: group?.resource_ids ?? [] },
   });
+  const field = useFieldProps({ register, formState });
   const busy = formState.isSubmitting;
 
   const submit = async (values: GroupFormValues) => {
@@ -80,9 +80,7 @@ export function GroupFormDialog({ group, onClose, onChanged }: GroupFormDialogPr
         autoFocus
         required
         disabled={busy}
-        {...register("name")}
-        error={Boolean(formState.errors.name)}
-        helperText={fieldMessage(formState.errors.name?.message)}
+        {...field("name")}
       />
       <Controller
         control={control}

@@ -8,7 +8,7 @@ import { useCreate, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { userCreateSchema, type User } from "../../../../domain/entities/user";
 import { notify } from "../../../providers/notifications";
-import { applyFieldErrors, useFieldMessage } from "../../../components/forms/field-errors";
+import { applyFieldErrors, useFieldMessage, useFieldProps } from "../../../components/forms/field-errors";
 import { FormDialog } from "../../../components/dialogs/FormDialog";
 import { LanguageField } from "../../../components/forms/LanguageField";
 import { USERS_META, USERS_RESOURCE } from "./user-support";
@@ -29,6 +29,7 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): 
     resolver: zodResolver(userCreateSchema),
     defaultValues: { email: "", first_name: "", last_name: "", language: defaultLanguage },
   });
+  const field = useFieldProps({ register, formState });
   const { errors, isSubmitting } = formState;
 
   const close = () => {
@@ -71,25 +72,19 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): 
         autoComplete="off"
         autoFocus
         required
-        {...register("email")}
-        error={Boolean(errors.email)}
-        helperText={fieldMessage(errors.email?.message)}
+        {...field("email")}
       />
       <TextField
         label={t("users.fields.firstName")}
         autoComplete="off"
         required
-        {...register("first_name")}
-        error={Boolean(errors.first_name)}
-        helperText={fieldMessage(errors.first_name?.message)}
+        {...field("first_name")}
       />
       <TextField
         label={t("users.fields.lastName")}
         autoComplete="off"
         required
-        {...register("last_name")}
-        error={Boolean(errors.last_name)}
-        helperText={fieldMessage(errors.last_name?.message)}
+        {...field("last_name")}
       />
       <LanguageField
         control={control}

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { LanguageField } from "../../../components/forms/LanguageField";
 import { userUpdateSchema, type User, type UserUpdate } from "../../../../domain/entities/user";
 import { notify } from "../../../providers/notifications";
-import { applyFieldErrors, useFieldMessage } from "../../../components/forms/field-errors";
+import { applyFieldErrors, useFieldMessage, useFieldProps } from "../../../components/forms/field-errors";
 import { USERS_META, USERS_RESOURCE } from "./user-support";
 
 type Profile = UserUpdate;
@@ -25,6 +25,7 @@ export function UserProfileCard({ user, onSaved }: { user: User; onSaved(user: U
     resolver: zodResolver(userUpdateSchema),
     defaultValues: valuesOf(user),
   });
+  const field = useFieldProps({ register, formState });
   const { errors, isDirty, isSubmitting } = formState;
 
   // A refetched user (e.g. after a role change) resets the form only when nothing is being edited.
@@ -68,16 +69,12 @@ export function UserProfileCard({ user, onSaved }: { user: User; onSaved(user: U
           <TextField
             label={t("users.fields.firstName")}
             required
-            {...register("first_name")}
-            error={Boolean(errors.first_name)}
-            helperText={fieldMessage(errors.first_name?.message)}
+            {...field("first_name")}
           />
           <TextField
             label={t("users.fields.lastName")}
             required
-            {...register("last_name")}
-            error={Boolean(errors.last_name)}
-            helperText={fieldMessage(errors.last_name?.message)}
+            {...field("last_name")}
           />
         </Box>
         <LanguageField

@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import type { CurrentUser } from "../../../../domain/access/current-user";
 import type { Application, ApplicationCreate } from "../../../../domain/entities/application";
 import { nameSchema } from "../../../../domain/validation/rules";
-import { applyFieldErrors, useFieldMessage } from "../../../components/forms/field-errors";
+import { applyFieldErrors, useFieldMessage, useFieldProps } from "../../../components/forms/field-errors";
 import { FormDialog } from "../../../components/dialogs/FormDialog";
 import { notify } from "../../../providers/notifications";
 import { groupChoices } from "./group-choice";
@@ -45,6 +45,7 @@ export function CreateApplicationDialog({ open, onClose }: { open: boolean; onCl
     resolver: zodResolver(schema),
     defaultValues: { name: "", description: "", resource_group_id: "" },
   });
+  const field = useFieldProps({ register, formState });
   const { errors, isSubmitting } = formState;
 
   const close = () => {
@@ -90,17 +91,13 @@ export function CreateApplicationDialog({ open, onClose }: { open: boolean; onCl
         autoComplete="off"
         autoFocus
         required
-        {...register("name")}
-        error={Boolean(errors.name)}
-        helperText={fieldMessage(errors.name?.message)}
+        {...field("name")}
       />
       <TextField
         label={t("applications.fields.description")}
         multiline
         minRows={3}
-        {...register("description")}
-        error={Boolean(errors.description)}
-        helperText={fieldMessage(errors.description?.message)}
+        {...field("description")}
       />
       {needsGroup && (
         <Controller
