@@ -1,4 +1,5 @@
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -23,8 +24,11 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ("url" in target) return openPostgres(target.url);
   if ("dataDir" in target) return openPglite(target.dataDir);
-  return wrapPglite(new PGlite(), null);
+  return wrapPglite(await PGlite.create(PGLITE_OPTIONS), null);
 }
+
+/** Contrib extensions the migrations create (trigram search), bundled with PGlite. */
+const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
@@ -60,7 +64,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const lock = await acquireDirectoryLock(dataDir);
   let client: PGlite;
   try {
-    client = await PGlite.create(`${dataDir}/db`);
+    client = await PGlite.create(`${dataDir}/db`, PGLITE_OPTIONS);
     await client.query("select 1");
   } catch (error) {
     await lock.release();

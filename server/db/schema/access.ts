@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, primaryKey, text, unique, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { applications } from "./applications";
-import { createdAt, id, updatedAt } from "./columns";
+import { createdAt, id, updatedAt, version } from "./columns";
 import { companyId } from "./tenant";
 import { GROUP_TYPES, LANGUAGE_CODES } from "../../../domain/access/current-user";
 
@@ -20,6 +20,7 @@ export const users = pgTable(
     language: text({ enum: LANGUAGE_CODES }).notNull().default("en"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
@@ -43,6 +44,7 @@ export const resourceGroups = pgTable(
     groupType: text({ enum: GROUP_TYPES }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     unique("resource_groups_company_name_key").on(t.companyId, t.name),

@@ -1,5 +1,5 @@
 import { customType, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
+import { createdAt, id, updatedAt, version } from "./columns";
 
 export const companies = pgTable("companies", {
   id: id(),
@@ -8,6 +8,7 @@ export const companies = pgTable("companies", {
   industry: text(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  version: version(),
 });
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { CONTROL_STATUSES } from "../../../domain/frameworks/types";
-import { createdAt, id, updatedAt } from "./columns";
+import { createdAt, id, updatedAt, version } from "./columns";
 import { companyId } from "./tenant";
 import { users } from "./access";
 import { applicationId, processingItems } from "./applications";
@@ -52,6 +52,7 @@ export const applicationControls = pgTable(
     dueDate: date({ mode: "string" }),
     notes: text(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     primaryKey({ columns: [t.applicationId, t.controlId] }),

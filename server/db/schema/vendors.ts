@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
+import { createdAt, id, updatedAt, version } from "./columns";
 import { companyId } from "./tenant";
 import { users } from "./access";
 import { applicationId } from "./applications";
@@ -28,6 +28,7 @@ export const vendors = pgTable(
     createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     uniqueIndex("vendors_company_name_key").on(t.companyId, sql`lower(${t.name})`),
