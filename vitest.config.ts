@@ -2,7 +2,15 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["domain/**/*.test.ts", "server/**/*.test.ts", "src/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts", "locales/**/*.test.ts"],
+    include: [
+      "domain/**/*.test.ts",
+      "server/**/*.test.ts",
+      "src/**/*.test.{ts,tsx}",
+      "tests/api/**/*.test.ts",
+      "locales/**/*.test.ts",
+      // These need a PostgreSQL server of their own to disturb: only the PostgreSQL stage runs them.
+      ...(process.env.TEST_DATABASE_URL ? ["tests/postgres/**/*.test.ts"] : []),
+    ],
     environment: "node",
     testTimeout: 20000,
     hookTimeout: 60000,

@@ -1,10 +1,12 @@
-import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
+import { randomUUID } from "node:crypto";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import dbPlugin from "./plugins/db";
-import errorsPlugin, { sendProblem } from "./plugins/errors";
+import errorsPlugin, { frameworkError, sendProblem } from "./plugins/errors";
 import securityPlugin from "./plugins/security";
+import textGuardPlugin from "./plugins/text-guard";
 import openapiPlugin from "./plugins/openapi";
 import spaPlugin from "./plugins/spa";
 import healthRoutes from "./routes/health";
@@ -43,10 +45,15 @@ export async function buildApp({ config, database, logger = true, spaRoot, ident
   const app = Fastify({
     logger: logger ? { ...(loggerOptions(config.LOG_LEVEL) as object), ...(logStream ? { stream: logStream } : {}) } : false,
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Only the proxies TRUST_PROXY names may say who the client is; by default nobody can.
+    trustProxy: config.TRUST_PROXY as FastifyServerOptions["trustProxy"],
+    // Our own ids: a client-chosen one could collide with or forge another request's log lines.
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
     // Finish in-flight requests on close; drop only idle keep-alive sockets.
     forceCloseConnections: "idle",
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -54,6 +61,7 @@ export async function buildApp({ config, database, logger = true, spaRoot, ident
   if (onRoute) app.addHook("onRoute", onRoute);
 
   await app.register(errorsPlugin);
+  await app.register(textGuardPlugin);
   await app.register(dbPlugin, { database });
   await app.register(securityPlugin, { config });
   await app.register(openapiPlugin);

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { StartError } from "./start-error";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
 
 const flag = z
   .enum(["true", "false", "1", "0", ""])
@@ -42,7 +43,19 @@ export const configSchema = z
     MAIL_FROM: z.string().trim().min(3).default("Steward <no-reply@steward.test>"),
     MAINTENANCE_MODE: flag.default(false),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Requests a minute per signed-in user or API client, and per address for anonymous calls. */
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
+    TRUST_PROXY: z
+      .string()
+      .default("")
+      .transform((v, ctx): TrustProxy => {
+        const parsed = parseTrustProxy(v);
+        if (typeof parsed === "object" && !Array.isArray(parsed) && parsed !== null) {
+          ctx.addIssue({ code: "custom", message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
     IDLE_TIMEOUT_MINUTES: z.coerce.number().min(0.05).max(24 * 60).default(30),
     TERMS_URL: z.string().trim().default("/terms.html"),

@@ -3,10 +3,13 @@ import { z } from "zod";
 export const PAGE_SIZE_DEFAULT = 25;
 export const PAGE_SIZE_MAX = 200;
 
-/** The shared list query of design §4; each list adds its own sort keys and filters. */
+/**
+ * The shared list query; each list adds its own sort keys and filters. Strict: a parameter the list does not
+ * know is refused by name rather than silently ignored (a misspelt filter would otherwise look like no match).
+ */
 export function listQuerySchema<const K extends readonly [string, ...string[]]>(sortKeys: K) {
   const sortValues = sortKeys.flatMap((k) => [k, `-${k}`]) as [string, ...string[]];
-  return z.object({
+  return z.strictObject({
     page: z.coerce.number().int().min(1).default(1),
     page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
     sort: z.enum(sortValues).optional(),
@@ -20,5 +23,10 @@ export function multiValue<T extends z.ZodType>(item: T) {
 }
 
 export function listResponseSchema<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int() });
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    /** Set when `total` is the database's estimate rather than a count (very long lists). */
+    total_is_estimate: z.literal(true).optional(),
+  });
 }

@@ -27,7 +27,7 @@ export const applicationGrantSchema = z.object({
 });
 export const applicationGrantListResponseSchema = z.object({ items: z.array(applicationGrantSchema) });
 export const applicationGrantBodySchema = z.object({ user_id: z.uuid(), role_id: z.uuid() }).strict();
-export const applicationGrantQuerySchema = z.object({ user_id: z.uuid(), role_id: z.uuid() });
+export const applicationGrantQuerySchema = z.strictObject({ user_id: z.uuid(), role_id: z.uuid() });
 
 /** GET /applications/role-assignments/user: the caller's role names on each application they see. */
 export const callerApplicationRolesResponseSchema = listResponseSchema(

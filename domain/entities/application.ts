@@ -30,6 +30,8 @@ export const applicationSchema = z.object({
   next_review_due: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The edit counter: send it back as `If-Match: "<version>"` so a stale edit is refused with 412. */
+  version: z.number().int(),
   /** The vendors it lists (`vendor_ids`), on single reads; the foundation-model vendor is in its details. */
   vendors: z.array(vendorRefSchema).optional(),
 });

@@ -8,6 +8,8 @@ export const companySchema = z.object({
   size: z.string().nullable(),
   industry: z.string().nullable(),
   logo_url: z.string().nullable(),
+  /** The edit counter: send it back as `If-Match: "<version>"` so a stale edit is refused with 412. */
+  version: z.number().int(),
 });
 export type Company = z.infer<typeof companySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listQuerySchema, listResponseSchema } from "../api/list";
+import { problemSchema } from "../api/problem";
 
 /** Design §7: the largest document an upload may carry. */
 export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024;
@@ -29,7 +30,35 @@ export const DOCUMENT_ERRORS = {
   tooLarge: "documents.errors.tooLarge",
   type: "documents.errors.type",
   failed: "documents.errors.failed",
+  mismatch: "documents.errors.mismatch",
 } as const;
+
+/** The type a file name's extension promises; null for an extension that is not an accepted document. */
+const EXTENSION_TYPES: Record<string, DocumentContentType> = { pdf: PDF, doc: DOC, docx: DOCX, csv: CSV, xlsx: XLSX };
+
+export function documentTypeOfName(name: string): DocumentContentType | null {
+  const extension = /\.([^.]+)$/.exec(name.trim())?.[1]?.toLowerCase();
+  return (extension && EXTENSION_TYPES[extension]) || null;
+}
+
+/**
+ * The type the file's name or its declared Content-Type promises when the bytes turn out to be another
+ * accepted type, else null. A name or declared type outside the accepted ones promises nothing.
+ */
+export function claimedDocumentType(name: string, declared: string | undefined, detected: DocumentContentType): DocumentContentType | null {
+  const declaredType = (DOCUMENT_CONTENT_TYPES as readonly string[]).includes(declared ?? "") ? (declared as DocumentContentType) : null;
+  return [documentTypeOfName(name), declaredType].find((type) => type !== null && type !== detected) ?? null;
+}
+
+/** The refusal when the bytes are not what the name or the declared type says: both are named so the user can tell. */
+export const documentMismatchMessage = (claimed: string, detected: string) =>
+  `The file claims to be ${claimed} but its content is ${detected}.`;
+
+/** That refusal as a 400 problem, with both types as members so a client can word it in its own language. */
+export const documentMismatchProblemSchema = problemSchema.extend({
+  claimed_type: z.enum(DOCUMENT_CONTENT_TYPES).optional(),
+  detected_type: z.enum(DOCUMENT_CONTENT_TYPES).optional(),
+});
 
 const personSchema = z.object({ id: z.uuid().nullable(), name: z.string() });
 

@@ -168,6 +168,8 @@ export const applicationControlSchema = z.object({
   evidence_count: z.number().int(),
   expired_evidence_count: z.number().int(),
   updated_at: z.string().nullable(),
+  /** The edit counter (0 while never recorded): send it back as `If-Match: "<version>"`; a stale edit is refused with 412. */
+  version: z.number().int(),
 });
 export type ApplicationControl = z.infer<typeof applicationControlSchema>;
 export const applicationControlListSchema = listResponseSchema(applicationControlSchema);
@@ -245,4 +247,4 @@ export type EvidenceCreate = z.infer<typeof evidenceCreateSchema>;
 
 export const evidenceCreateResponseSchema = z.object({ evidence: evidenceSchema, upload: uploadFormSchema.nullable() });
 
-export const evidenceDeleteQuerySchema = z.object({ evidence_id: z.uuid() });
+export const evidenceDeleteQuerySchema = z.strictObject({ evidence_id: z.uuid() });

@@ -10,6 +10,8 @@ export const resourceGroupSchema = z.object({
   group_type: z.enum(GROUP_TYPES),
   resource_ids: z.array(z.uuid()),
   created_at: z.string(),
+  /** The edit counter: send it back as `If-Match: "<version>"` so a stale edit is refused with 412. */
+  version: z.number().int(),
 });
 export type ResourceGroup = z.infer<typeof resourceGroupSchema>;
 

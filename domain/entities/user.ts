@@ -18,6 +18,8 @@ export const userSchema = z.object({
   language: z.enum(LANGUAGE_CODES),
   created_at: z.string(),
   roles: z.array(userRoleSchema),
+  /** The edit counter: send it back as `If-Match: "<version>"` so a stale edit is refused with 412. */
+  version: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -55,6 +55,8 @@ export const vendorSchema = z.object({
   application_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The edit counter: send it back as `If-Match: "<version>"` so a stale edit is refused with 412. */
+  version: z.number().int(),
 });
 export type Vendor = z.infer<typeof vendorSchema>;
 

@@ -38,6 +38,7 @@ export async function withRoles(db: Db, rows: UserRow[]): Promise<User[]> {
     last_name: u.lastName,
     language: u.language,
     created_at: u.createdAt.toISOString(),
+    version: u.version,
     roles: assignments
       .filter((a) => a.userId === u.id)
       .map((a) => ({ role_id: a.roleId, name: a.roleName, resource_group: { id: a.groupId, name: a.groupName, group_type: a.groupType } })),

@@ -9,10 +9,33 @@ import { applications, users } from "../db/schema";
 import { forbidden, notFound } from "../plugins/problem";
 
 export type ApplicationRow = typeof applications.$inferSelect;
-export interface ApplicationWithOwner {
-  row: ApplicationRow;
+export interface ApplicationWithOwner<Row extends ApplicationViewRow = ApplicationRow> {
+  row: Row;
   ownerName: string | null;
 }
+
+/**
+ * The columns an application's API view shows. Lists read only these: the questionnaire and the
+ * classification's working (details, rules fired, rule outcomes) are kilobytes a row no list shows.
+ */
+const viewColumns = {
+  id: applications.id,
+  name: applications.name,
+  description: applications.description,
+  ownerId: applications.ownerId,
+  riskTier: applications.riskTier,
+  riskDescriptors: applications.riskDescriptors,
+  approvalStatus: applications.approvalStatus,
+  developmentStatus: applications.developmentStatus,
+  approvalResetReason: applications.approvalResetReason,
+  submittedBy: applications.submittedBy,
+  approvedAt: applications.approvedAt,
+  nextReviewDue: applications.nextReviewDue,
+  createdAt: applications.createdAt,
+  updatedAt: applications.updatedAt,
+  version: applications.version,
+};
+export type ApplicationViewRow = Pick<ApplicationRow, keyof typeof viewColumns>;
 
 /** The owner's full name, joined in every read of applications. */
 export const ownerName = sql<string | null>`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`;
@@ -21,8 +44,13 @@ export function selectApplications(db: Db) {
   return db.select({ row: applications, ownerName }).from(applications).leftJoin(users, eq(users.id, applications.ownerId));
 }
 
+/** Applications as lists show them: the view's columns only. */
+export function selectApplicationViews(db: Db) {
+  return db.select({ row: viewColumns, ownerName }).from(applications).leftJoin(users, eq(users.id, applications.ownerId));
+}
+
 /** `vendors`: the vendors it lists, given on single reads. */
-export function toApplication({ row, ownerName }: ApplicationWithOwner, vendors?: VendorRef[]): Application {
+export function toApplication({ row, ownerName }: ApplicationWithOwner<ApplicationViewRow>, vendors?: VendorRef[]): Application {
   return {
     id: row.id,
     name: row.name,
@@ -38,6 +66,7 @@ export function toApplication({ row, ownerName }: ApplicationWithOwner, vendors?
     next_review_due: row.nextReviewDue,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    version: row.version,
     ...(vendors && { vendors }),
   };
 }

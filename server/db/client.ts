@@ -32,8 +32,11 @@ const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  // An idle client's network error would otherwise crash the process.
+  // A connection the server drops (restart, failover: 57P01) emits "error": without a listener the
+  // process would exit. The pool discards such a client and opens a new one on the next query, so
+  // there is nothing to do here beyond not crashing; the failed request itself answers 503.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   try {
     const client = await pool.connect();
     client.release();
@@ -50,10 +53,15 @@ async function openPostgres(url: string): Promise<Database> {
     kind: "postgres",
     async withConnection(fn) {
       const client = await pool.connect();
+      let failure: unknown;
       try {
         return await fn(drizzlePg({ client, schema, casing: "snake_case" }) as unknown as Db);
+      } catch (error) {
+        failure = error;
+        throw error;
       } finally {
-        client.release();
+        // A connection that failed may hold session state (an advisory lock) or be dead: never reuse it.
+        client.release(failure instanceof Error ? failure : undefined);
       }
     },
     close: () => pool.end(),

@@ -79,6 +79,7 @@ export function toApplicationControl(
     evidence_count: evidence?.total ?? 0,
     expired_evidence_count: evidence?.expired ?? 0,
     updated_at: row?.updatedAt.toISOString() ?? null,
+    version: row?.version ?? 0,
   };
 }
 

@@ -5,6 +5,7 @@ import { clientSecretMatches, touchApiClient } from "./api-clients";
 import type { LocalPool } from "./pool";
 import { LOCAL_API_SCOPE, LOCAL_TOKEN_PATH } from "./settings";
 import { ACCESS_TOKEN_SECONDS } from "./tokens";
+import { UnstorableText } from "../plugins/text-guard";
 
 const FORM = "application/x-www-form-urlencoded";
 /** A token request is a few short parameters; anything bigger is refused before it is parsed. */
@@ -93,6 +94,7 @@ export async function clientCredentialsRoutes(app: FastifyInstance, opts: { pool
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof TokenRequestError) return sendOAuthError(reply, error);
+    if (error instanceof UnstorableText) return sendOAuthError(reply, invalidRequest(error.detail));
     if (error.statusCode === 429) return sendOAuthError(reply, new TokenRequestError(429, "slow_down", error.message));
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return sendOAuthError(reply, new TokenRequestError(413, "invalid_request", "The request body is too large."));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync } from "node:crypto";
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
+import { writeOnce } from "../files/write-once";
 import path from "node:path";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 
@@ -48,7 +49,7 @@ export async function createMemorySigningKey(): Promise<SigningKey> {
 
 /**
  * Reads DATA_DIR/keys/identity-signing-key.json, creating it (mode 0600) on the first start, so
- * tokens stay valid across restarts. `wx` makes a concurrent second creator read the winner's key.
+ * tokens stay valid across restarts. Instances starting together on one DATA_DIR all use the first key written.
  */
 export async function loadOrCreateSigningKey(keysDir: string): Promise<SigningKey> {
   const file = path.join(keysDir, FILE_NAME);
@@ -60,13 +61,6 @@ export async function loadOrCreateSigningKey(keysDir: string): Promise<SigningKe
       throw new Error(`The identity signing key ${file} cannot be read (${(error as Error).message}); move it away to create a new one.`);
     }
   }
-  const jwk = await newPrivateJwk();
-  try {
-    await writeFile(file, JSON.stringify(jwk), { mode: 0o600, flag: "wx" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return loadOrCreateSigningKey(keysDir);
-    throw error;
-  }
-  await chmod(file, 0o600);
-  return fromPrivateJwk(jwk);
+  const stored = await writeOnce(file, JSON.stringify(await newPrivateJwk()));
+  return fromPrivateJwk(JSON.parse(stored) as JWK);
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { defineAbilityFor, type Action, type AppAbility, type Subject } from "../../domain/access/abilities";
+import type { ZodType } from "zod";
+import { type Action, type AppAbility, type Subject } from "../../domain/access/abilities";
 import { forbidden } from "./problem";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** What the signed-in caller may do (domain/access/abilities.ts); set on protected routes after `authenticate`. */
+    /** What the signed-in caller may do (domain/access/abilities.ts); set by `authenticate` on protected routes. */
     ability: AppAbility;
   }
 }
@@ -16,15 +17,24 @@ export function assertCan(request: FastifyRequest, action: Action, subject: Subj
 }
 
 /**
- * Builds `request.ability` from `request.user` once per request. A preHandler runs after the
- * protected scope's onRequest `authenticate`, so the user is known; public routes have none and get none.
+ * Declares `request.ability`; `authenticate` builds it with the caller in the onRequest phase, so route
+ * checks can run in preParsing, before any body is read or validated. Public routes have none.
  */
 export default fp(
   async function ability(app: FastifyInstance) {
     app.decorateRequest("ability", null as unknown as AppAbility);
-    app.addHook("preHandler", async (request) => {
-      if (request.user) request.ability = defineAbilityFor(request.user);
-    });
   },
   { name: "ability", dependencies: ["auth"] },
 );
+
+/**
+ * A preParsing hook for a check that needs the route's record (404 for another company's id, 403 without
+ * the right on it): it runs on the parsed params before the body is read, so a caller who may not touch
+ * the record never learns the body's shape. Malformed params are left to the route's own validation.
+ */
+export function checkRecord<P>(paramsSchema: ZodType<P>, check: (request: FastifyRequest, params: P) => Promise<unknown>) {
+  return async (request: FastifyRequest) => {
+    const params = paramsSchema.safeParse(request.params);
+    if (params.success) await check(request, params.data);
+  };
+}

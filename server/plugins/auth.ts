@@ -5,8 +5,10 @@ import type { CurrentUser as CurrentUserView } from "../../domain/access/current
 import type { Db } from "../db/client";
 import { resourceGroups, roleAssignments, roles, users } from "../db/schema";
 import { TokenError, type AccessClaims, type TokenProblem } from "../identity/verifier";
+import { defineAbilityFor } from "../../domain/access/abilities";
 import { loadApiClientCaller } from "./api-client-caller";
 import { sendProblem } from "./errors";
+import { AddressBudget } from "./address-budget";
 
 type RoleView = CurrentUserView["roles"][number];
 
@@ -83,7 +85,14 @@ const DETAILS: Record<TokenProblem | "missing" | "unknown_user" | "unknown_clien
 /** Tokens are ~1 KB; anything far longer is refused without parsing. */
 const MAX_TOKEN_LENGTH = 16_384;
 
-function unauthorized(reply: FastifyReply, reason: keyof typeof DETAILS) {
+function refuse(reply: FastifyReply, reason: keyof typeof DETAILS, failures: AddressBudget) {
+  // Refused calls never reach the per-caller limit (there is no caller yet), so they are counted per
+  // address here: token guessing slows to the same pace. Valid tokens from that address still pass.
+  const retryAfter = failures.spend(reply.request.ip);
+  if (retryAfter > 0) {
+    reply.header("Retry-After", String(retryAfter));
+    return sendProblem(reply, 429, `Too many requests without a valid access token from this address. Try again in ${retryAfter} s.`);
+  }
   // RFC 6750: say which scheme, and that the presented token (if any) was the problem.
   const challenge = reason === "missing" ? 'Bearer realm="steward"' : `Bearer realm="steward", error="invalid_token"`;
   reply.header("WWW-Authenticate", challenge);
@@ -94,6 +103,8 @@ function unauthorized(reply: FastifyReply, reason: keyof typeof DETAILS) {
 export default fp(
   async function auth(app: FastifyInstance) {
     app.decorateRequest("user", null as unknown as CurrentUser);
+    const failures = new AddressBudget(app.config.RATE_LIMIT_MAX);
+    const unauthorized = (reply: FastifyReply, reason: keyof typeof DETAILS) => refuse(reply, reason, failures);
     app.decorate("authenticate", async function authenticate(request: FastifyRequest, reply: FastifyReply) {
       const match = /^Bearer +([^\s]+) *$/i.exec(request.headers.authorization ?? "");
       if (!match) return unauthorized(reply, "missing");
@@ -114,11 +125,14 @@ export default fp(
         const client = await loadApiClientCaller(app.db, claims.client_id);
         if (!client) return unauthorized(reply, "unknown_client");
         request.user = client;
+        request.ability = defineAbilityFor(client);
         return;
       }
       const user = await loadCurrentUser(app.db, claims.sub);
       if (!user) return unauthorized(reply, "unknown_user");
       request.user = user;
+      // Known before the body is parsed, so every route can refuse a caller before it looks at the input.
+      request.ability = defineAbilityFor(user);
     });
   },
   { name: "auth", dependencies: ["db", "identity"] },

@@ -3,6 +3,11 @@ import fp from "fastify-plugin";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import type { Config } from "../config";
+import { isApiPath } from "./api-paths";
+import { HttpProblem } from "./problem";
+
+/** HSTS for answers that went out over https (directly, or through a trusted proxy that says so). */
+const HSTS = "max-age=31536000; includeSubDomains";
 
 /** Origins the SPA must reach besides its own: real AWS services when configured. */
 export function connectSources(config: Config): string[] {
@@ -32,16 +37,27 @@ export default fp(
           upgradeInsecureRequests: null,
         },
       },
-      // The SPA is served over plain http locally; HSTS belongs to the TLS terminator in production.
+      // Sent below, only when the request came over https: locally the app is plain http.
       strictTransportSecurity: false,
+    });
+    app.addHook("onRequest", async (request, reply) => {
+      reply.header("X-Request-Id", request.id);
+      if (request.protocol === "https") reply.header("Strict-Transport-Security", HSTS);
+      // API and sign-in answers carry personal data and tokens: no cache may keep them.
+      if (isApiPath(request.url)) reply.header("Cache-Control", "no-store");
     });
     await app.register(rateLimit, {
       max: opts.config.RATE_LIMIT_MAX,
       timeWindow: "1 minute",
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        message: `Too many requests: the limit is ${context.max} a minute. Try again in ${Math.ceil(context.ttl / 1000)} s.`,
-      }),
+      // After authentication, so a signed-in caller is counted as themselves, wherever they call from:
+      // colleagues behind one office address do not share a budget. Anonymous calls count per address.
+      hook: "preHandler",
+      keyGenerator: (request) => (request.user ? `${request.user.actor}:${request.user.id}` : `address:${request.ip}`),
+      // The web app's files are immutable and cacheable; limiting them locks people out of the app.
+      allowList: (request) => !isApiPath(request.url),
+      // A thrown plain object is not an Error: the error handler would see a 500. A problem stays a 429.
+      errorResponseBuilder: (_request, context) =>
+        new HttpProblem(429, `Too many requests: the limit is ${context.max} a minute. Try again in ${Math.ceil(context.ttl / 1000)} s.`),
     });
   },
   { name: "security" },

@@ -4,6 +4,7 @@ import fastifyStatic from "@fastify/static";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { sendProblem } from "./errors";
+import { isApiPath } from "./api-paths";
 
 export const distDir = fileURLToPath(new URL("../../dist", import.meta.url));
 
@@ -28,8 +29,7 @@ export default fp(
     }
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split("?")[0];
-      const isApi = path === "/v2" || path.startsWith("/v2/") || path.startsWith("/identity") || path.startsWith("/oauth2");
-      const wantsPage = request.method === "GET" && !isApi && !/\.[a-z0-9]+$/i.test(path);
+      const wantsPage = request.method === "GET" && !isApiPath(path) && !/\.[a-z0-9]+$/i.test(path);
       if (hasBuild && wantsPage) return reply.header("Cache-Control", "no-cache").sendFile("index.html");
       return sendProblem(reply, 404, `No route ${request.method} ${path}.`);
     });

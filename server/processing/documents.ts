@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { DOCUMENT_ERRORS, DOCUMENT_MAX_BYTES } from "../../domain/entities/document";
+import { claimedDocumentType, DOCUMENT_ERRORS, DOCUMENT_MAX_BYTES, type DocumentContentType } from "../../domain/entities/document";
 import type { Db } from "../db/client";
 import { applicationDocuments } from "../db/schema";
 import type { Storage } from "../storage/types";
@@ -8,7 +8,7 @@ import { finishItem, type ProcessingItem } from "./queue";
 
 /**
  * A document's processing: the stored object must exist, be within the size limit and sniff as an
- * accepted type. With S3 this is the first look at the bytes (the browser posted them to the bucket),
+ * accepted type that its name does not contradict. With S3 this is the first look at the bytes (the browser posted them to the bucket),
  * so a refused object is deleted: nothing unaccepted stays stored.
  */
 export async function processDocument(db: Db, storage: Storage, item: ProcessingItem): Promise<void> {
@@ -19,10 +19,12 @@ export async function processDocument(db: Db, storage: Storage, item: Processing
   }
   const file = await storage.open(document.storageKey);
   let error: string | null = null;
-  let contentType: string | null = null;
+  let contentType: DocumentContentType | null = null;
   if (!file || file.size === 0) error = DOCUMENT_ERRORS.missing;
   else if (file.size > DOCUMENT_MAX_BYTES) error = DOCUMENT_ERRORS.tooLarge;
   else if (!(contentType = await sniffDocument(file))) error = DOCUMENT_ERRORS.type;
+  // Posted straight to the bucket, the bytes meet the name's promise here for the first time.
+  else if (claimedDocumentType(document.name, undefined, contentType)) error = DOCUMENT_ERRORS.mismatch;
 
   if (error) {
     if (file) await storage.remove(document.storageKey);

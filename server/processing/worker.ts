@@ -4,6 +4,7 @@ import type { Storage } from "../storage/types";
 import { processDocument } from "./documents";
 import { claimItem, finishItem } from "./queue";
 import { DOCUMENT_ERRORS } from "../../domain/entities/document";
+import { isDatabaseUnavailable } from "../db/errors";
 
 export interface WorkerOptions {
   db: Db;
@@ -23,6 +24,8 @@ export class DocumentWorker {
   private draining: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  /** Set while the database is unreachable, so the outage is logged once rather than on every tick. */
+  private paused = false;
 
   constructor(private readonly options: WorkerOptions) {}
 
@@ -40,7 +43,15 @@ export class DocumentWorker {
       return this.draining;
     }
     this.draining = this.drain()
-      .catch((error: unknown) => this.options.log.error({ err: error }, "the document queue could not be read"))
+      .then(() => {
+        if (this.paused) this.options.log.info("the database is back: document checks resume");
+        this.paused = false;
+      })
+      .catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) return this.options.log.error({ err: error }, "the document queue could not be read");
+        if (!this.paused) this.options.log.warn("the database is unreachable: document checks pause until it is back");
+        this.paused = true;
+      })
       .finally(() => {
         this.draining = null;
       });
@@ -55,7 +66,10 @@ export class DocumentWorker {
         if (!item) break;
         try {
           await processDocument(this.options.db, this.options.storage, item);
+          this.options.log.info({ item: item.id }, "document checked");
         } catch (error) {
+          // The item stays claimed and is taken up again once its claim is stale: the document is not at fault.
+          if (isDatabaseUnavailable(error)) throw error;
           this.options.log.error({ err: error, item: item.id }, "document processing failed");
           await finishItem(this.options.db, item.id, { status: "error", error: DOCUMENT_ERRORS.failed }).catch(() => {});
         }

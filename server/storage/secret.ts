@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
+import { writeOnce } from "../files/write-once";
 import path from "node:path";
 
 const FILE_NAME = "upload-signing.key";
@@ -17,11 +18,5 @@ export async function loadOrCreateUploadSecret(keysDir: string): Promise<Buffer>
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  try {
-    await writeFile(file, randomBytes(32).toString("base64url"), { flag: "wx", mode: 0o600 });
-    await chmod(file, 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  }
-  return Buffer.from(await readFile(file, "utf8"), "base64url");
+  return Buffer.from(await writeOnce(file, randomBytes(32).toString("base64url")), "base64url");
 }

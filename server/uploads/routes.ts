@@ -5,17 +5,21 @@ import multipart, { type MultipartFile } from "@fastify/multipart";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { problemSchema } from "../../domain/api/problem";
-import { DOCUMENT_ERRORS, DOCUMENT_MAX_BYTES } from "../../domain/entities/document";
+import { claimedDocumentType, DOCUMENT_ERRORS, DOCUMENT_MAX_BYTES, documentMismatchMessage, documentMismatchProblemSchema } from "../../domain/entities/document";
 import { applicationDocuments, processingItems } from "../db/schema";
 import { badRequest, conflict, HttpProblem, notFound } from "../plugins/problem";
 import { failBeforeQueue } from "../processing/queue";
 import { LOCAL_UPLOAD_PATH, TooLargeError, type LocalStorage } from "../storage/local";
 import { sniffDocument } from "./documents";
+import { isMalformedMultipart } from "./malformed-multipart";
 
 const NOT_MULTIPART = "Post the upload form as multipart/form-data: the form's fields, then the file in the field `file`.";
 const TOO_LARGE = "The file is larger than 25 MB.";
 const WRONG_TYPE = "Only PDF, Word (.doc, .docx), CSV and Excel (.xlsx) files are accepted.";
-const problems = { 400: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema, 413: problemSchema, 415: problemSchema };
+const problems = { 400: documentMismatchProblemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema, 413: problemSchema, 415: problemSchema };
+
+/** Whether a form may still store bytes: not once they are stored and waiting for confirmation, nor once queued or checked. */
+const acceptsUpload = (status: string, size: number | null) => status === "error" || (status === "created" && size === null);
 
 /** Multipart's own failures, in the API's words. */
 function multipartError(error: FastifyError): Error {
@@ -30,7 +34,7 @@ function multipartError(error: FastifyError): Error {
     case "FST_INVALID_MULTIPART_CONTENT_TYPE":
       return new HttpProblem(415, NOT_MULTIPART);
     default:
-      return error.statusCode && error.statusCode < 500 ? badRequest("The multipart body is malformed.") : error;
+      return (error.statusCode && error.statusCode < 500) || isMalformedMultipart(error) ? badRequest("The multipart body is malformed.") : error;
   }
 }
 
@@ -66,7 +70,7 @@ export default async function localUploadRoutes(root: FastifyInstance, opts: { s
       .where(eq(applicationDocuments.storageKey, check.key));
     if (!found) throw await refuse(notFound("Document"));
     // Once queued or checked, a document's bytes are final: a form still in date cannot swap them.
-    if (found.status !== "created" && found.status !== "error") throw await refuse(conflict("This document has already been uploaded."));
+    if (!acceptsUpload(found.status, found.document.size)) throw await refuse(conflict("This document has already been uploaded."));
     const itemId = found.document.processingItemId;
     const tooLarge = async () => {
       await failBeforeQueue(root.db, itemId, DOCUMENT_ERRORS.tooLarge);
@@ -91,11 +95,34 @@ export default async function localUploadRoutes(root: FastifyInstance, opts: { s
         { path: "file", message: WRONG_TYPE },
       ]);
     }
-    await received.commit();
-    await root.db
-      .update(applicationDocuments)
-      .set({ contentType, size: received.size, updatedAt: new Date() })
-      .where(eq(applicationDocuments.id, found.document.id));
+    // The name's extension and the form's declared type must agree with the bytes, or the user is told both.
+    const claimed = claimedDocumentType(found.document.name, fields["content-type"], contentType);
+    if (claimed) {
+      await received.discard();
+      await failBeforeQueue(root.db, itemId, DOCUMENT_ERRORS.mismatch);
+      const detail = documentMismatchMessage(claimed, contentType);
+      throw new HttpProblem(400, detail, [{ path: "file", message: detail }], "about:blank", { claimed_type: claimed, detected_type: contentType });
+    }
+    // Check and write under the item's row lock, so that of two racing posts of one form only the first stores its bytes.
+    const won = await root.db.transaction(async (tx) => {
+      const [item] = await tx
+        .select({ status: processingItems.status, size: applicationDocuments.size })
+        .from(processingItems)
+        .innerJoin(applicationDocuments, eq(applicationDocuments.processingItemId, processingItems.id))
+        .where(eq(processingItems.id, itemId))
+        .for("update");
+      if (!item || !acceptsUpload(item.status, item.size)) return false;
+      await received.commit();
+      await tx
+        .update(applicationDocuments)
+        .set({ contentType, size: received.size, updatedAt: new Date() })
+        .where(eq(applicationDocuments.id, found.document.id));
+      return true;
+    });
+    if (!won) {
+      await received.discard();
+      throw conflict("This document has already been uploaded.");
+    }
   }
 
   app.post(

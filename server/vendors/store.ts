@@ -53,6 +53,7 @@ export function toVendor({ row, applicationCount }: { row: VendorRow; applicatio
     application_count: applicationCount,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 

@@ -97,7 +97,7 @@ describe("GET /access/users", () => {
     expect(contributor.roles).toEqual([
       { role_id: roleId.ApplicationContributor, name: "ApplicationContributor", resource_group: { id: customerAiGroupId, name: "Customer AI", group_type: "SELECTED" } },
     ]);
-    expect(Object.keys(contributor).sort()).toEqual(["created_at", "email", "first_name", "id", "language", "last_name", "roles"]);
+    expect(Object.keys(contributor).sort()).toEqual(["created_at", "email", "first_name", "id", "language", "last_name", "roles", "version"]);
     expect(body.items.find((u: any) => u.email === "noroles@steward.test").roles).toEqual([]);
   });
 

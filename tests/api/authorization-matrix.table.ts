@@ -29,6 +29,11 @@ export interface RouteCase {
   expect: Expected;
   /** Why the cross-company check does not apply to this route; every route without it is checked. */
   crossCompany?: string;
+  /**
+   * Callers refused only because of what the valid body names (a record of ours, an edit rather than a status
+   * move), and why: with a malformed body there is nothing to refuse them for, so they get its 400.
+   */
+  bodyDecides?: { callers: CallerName[]; why: string };
 }
 
 /** Anyone, signed in or not, gets the same answer. */
@@ -119,7 +124,11 @@ export const MATRIX: Record<string, RouteCase> = {
   },
   "PATCH /v2/access/users/:user_id": { params: { user_id: (f) => f.ids.target }, body: () => ({ first_name: "Target" }), expect: adminOnly(200, "ours") },
   "DELETE /v2/access/users/:user_id": { params: { user_id: fresh("user") }, expect: adminOnly(204, "ours") },
-  "POST /v2/access/user/reset-temporary-password": { body: (f) => ({ user_id: f.ids.target }), expect: adminOnly(204, "ours") },
+  "POST /v2/access/user/reset-temporary-password": {
+    body: (f) => ({ user_id: f.ids.target }),
+    expect: adminOnly(204, "ours"),
+    bodyDecides: { callers: ["other"], why: "the user is named in the body; the other company's Administrator may reset their own" },
+  },
   "PUT /v2/access/users/:user_id/roles/:role_id/resource-groups/:resource_group_id": {
     params: { user_id: (f) => f.ids.target, role_id: (f) => f.roles.ApplicationReviewer, resource_group_id: (f) => f.ids.allGroup },
     expect: adminOnly(200, "ours"),
@@ -154,6 +163,7 @@ export const MATRIX: Record<string, RouteCase> = {
   "POST /v2/access/api-clients": {
     body: (f) => ({ name: `Client ${f.unique()}`, role_id: f.roles.ApplicationReviewer, resource_group_id: f.ids.allGroup }),
     expect: adminOnly(201, "ours"),
+    bodyDecides: { callers: ["other"], why: "our group is named in the body; the other company's Administrator may create clients on theirs" },
   },
   "DELETE /v2/access/api-clients/:api_client_id": { params: { api_client_id: fresh("apiClient") }, expect: adminOnly(204, "ours") },
 
@@ -174,7 +184,12 @@ export const MATRIX: Record<string, RouteCase> = {
   "GET /v2/applications/metrics": { expect: signedIn(200) },
   "GET /v2/applications/role-assignments/user": { expect: signedIn(200) },
   "GET /v2/applications/:id": { params: { id: (f) => f.ids.application }, expect: appRead(200) },
-  "PUT /v2/applications/:id": { params: { id: (f) => f.ids.application }, body: () => ({ description: "Checked by the matrix." }), expect: appEdit(200) },
+  "PUT /v2/applications/:id": {
+    params: { id: (f) => f.ids.application },
+    body: () => ({ description: "Checked by the matrix." }),
+    expect: appEdit(200),
+    bodyDecides: { callers: ["reviewer", "approver", "client"], why: "readers may not edit but may move the status; the body says which it is" },
+  },
   "GET /v2/applications/:id/details": { params: { id: (f) => f.ids.application }, expect: appRead(200) },
   "GET /v2/applications/:id/assessments": { params: { id: (f) => f.ids.application }, expect: appRead(200) },
   "GET /v2/applications/:id/comments": { params: { id: (f) => f.ids.application }, expect: appRead(200) },

@@ -32,9 +32,25 @@ async function urlOf(path: string, routeCase: RouteCase): Promise<string> {
   return url;
 }
 
-async function call(caller: CallerName, key: string, routeCase: RouteCase) {
+/** A body of the wrong shape: every field of the valid one with a value of another type. */
+function wrongTypes(body: unknown): unknown {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return 12345;
+  return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value === "number" ? "not a number" : 12345]));
+}
+/** What the caller sends instead of the valid body: the table's, wrong types, or text that is not JSON at all. */
+type BodyVariant = "valid" | "wrong types" | "invalid JSON";
+
+async function call(caller: CallerName, key: string, routeCase: RouteCase, variant: BodyVariant = "valid") {
   const [method, path] = key.split(" ") as ["GET" | "POST" | "PUT" | "PATCH" | "DELETE", string];
   await routeCase.prepare?.(f);
+  if (variant !== "valid") {
+    return t.app.inject({
+      method,
+      url: (await urlOf(path, routeCase)) + (routeCase.query ? `?${routeCase.query(f)}` : ""),
+      headers: { ...(caller === "anonymous" ? {} : { authorization: `Bearer ${f.tokens[caller]}` }), ...routeCase.headers, "content-type": "application/json" },
+      payload: variant === "invalid JSON" ? '{"name": ' : JSON.stringify(wrongTypes(routeCase.body?.(f) ?? {})),
+    });
+  }
   const multipart = routeCase.multipart?.(f);
   const body = routeCase.body?.(f);
   return t.app.inject({
@@ -70,5 +86,20 @@ describe("the authorization matrix", () => {
     }
     expect(actual).toEqual(routeCase.expect);
     expect(leaks).toEqual([]);
+  });
+
+  const withBody = Object.keys(MATRIX).filter((key) => MATRIX[key].body || MATRIX[key].multipart);
+  it.each(withBody)("%s refuses a caller without the right before looking at a malformed body", async (key) => {
+    const routeCase = MATRIX[key];
+    const refused = CALLER_NAMES.filter((caller) => [401, 403, 404].includes(routeCase.expect[caller]) && !routeCase.bodyDecides?.callers.includes(caller));
+    const expected: Record<string, number> = {};
+    const actual: Record<string, number> = {};
+    for (const caller of refused) {
+      for (const variant of ["wrong types", "invalid JSON"] as const) {
+        expected[`${caller} ${variant}`] = routeCase.expect[caller];
+        actual[`${caller} ${variant}`] = (await call(caller, key, routeCase, variant)).statusCode;
+      }
+    }
+    expect(actual).toEqual(expected);
   });
 });

@@ -37,11 +37,11 @@ describe("GET /company", () => {
   it.each(["admin", "reviewer", "approver", "contributor", "noroles"])("shows %s their own company", async (who) => {
     const res = await call(who, "GET");
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: companyId, name: DEMO_COMPANY.name, size: DEMO_COMPANY.size, industry: DEMO_COMPANY.industry, logo_url: null });
+    expect(res.json()).toEqual({ id: companyId, name: DEMO_COMPANY.name, size: DEMO_COMPANY.size, industry: DEMO_COMPANY.industry, logo_url: null, version: 1 });
   });
 
   it("shows another company's user only their company", async () => {
-    expect((await call("other", "GET")).json()).toEqual({ id: otherCompanyId, name: "Other Co", size: "1-10", industry: "Retail", logo_url: null });
+    expect((await call("other", "GET")).json()).toEqual({ id: otherCompanyId, name: "Other Co", size: "1-10", industry: "Retail", logo_url: null, version: 1 });
   });
 });
 
@@ -73,7 +73,7 @@ describe("PATCH /company", () => {
   it("changes the caller's company only, trimming text and clearing with null or empty text", async () => {
     const res = await call("admin", "PATCH", { name: " Demo Company ", size: " 1001-5000 ", industry: "Insurance" });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ id: companyId, name: "Demo Company", size: "1001-5000", industry: "Insurance", logo_url: null });
+    expect(res.json()).toEqual({ id: companyId, name: "Demo Company", size: "1001-5000", industry: "Insurance", logo_url: null, version: 2 });
     expect(await companyRow(companyId)).toMatchObject({ name: "Demo Company", size: "1001-5000", industry: "Insurance" });
     expect(await companyRow(otherCompanyId)).toMatchObject({ name: "Other Co", size: "1-10", industry: "Retail" });
 

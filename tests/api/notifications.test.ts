@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
-import { applications, notifications, resourceGroupResources, resourceGroups, roles, users } from "../../server/db/schema";
+import { applications, notifications, resourceGroupResources, resourceGroups, roles, scheduledRuns, users } from "../../server/db/schema";
 import { runMonitoringSweep } from "../../server/notifications/sweep";
+import { sweepOnce } from "../../server/notifications/plugin";
 import { lowRiskDetails } from "../../domain/risk/test-support";
 
 /** Issue 8 item 1–2: notifications (spec §3, §7) and the monitoring sweep (risk-model §6). */
@@ -149,5 +150,13 @@ describe("the monitoring sweep", () => {
     const lateRows = await t.database.db.select().from(notifications).where(eq(notifications.subjectId, late.id));
     expect(lateRows).toHaveLength(3);
     expect(new Set(lateRows.map((r) => r.kind))).toEqual(new Set(["review.overdue"]));
+  });
+
+  it("runs once a round: of instances claiming the same hour together, exactly one sweeps", async () => {
+    // The app swept when it started; a new round begins once that is an hour old.
+    await t.database.db.update(scheduledRuns).set({ lastRunAt: new Date(Date.now() - 3_600_000) });
+    const ran = await Promise.all([sweepOnce(t.database.db), sweepOnce(t.database.db), sweepOnce(t.database.db)]);
+    expect(ran.filter(Boolean)).toHaveLength(1);
+    expect(await sweepOnce(t.database.db)).toBe(false);
   });
 });

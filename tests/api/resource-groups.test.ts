@@ -81,7 +81,7 @@ describe("GET /access/resource-groups", () => {
     expect(body.total).toBe(2);
     expect(body.items.map((g: any) => g.name)).toEqual(["All applications", "Customer AI"]);
     const all = body.items[0];
-    expect(Object.keys(all).sort()).toEqual(["created_at", "group_type", "id", "name", "resource_ids"]);
+    expect(Object.keys(all).sort()).toEqual(["created_at", "group_type", "id", "name", "resource_ids", "version"]);
     expect(all).toMatchObject({ id: allGroupId, group_type: "ALL", resource_ids: [] });
     expect(body.items[1]).toMatchObject({ id: customerAiGroupId, group_type: "SELECTED" });
     expect(body.items.some((g: any) => g.id === otherGroupId)).toBe(false);

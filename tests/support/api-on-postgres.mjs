@@ -7,5 +7,5 @@ if (!url) {
   process.exit(0);
 }
 console.log(`API tests against PostgreSQL (${new URL(url).host})`);
-const result = spawnSync("npx", ["vitest", "run", "tests/api"], { stdio: "inherit", env: process.env });
+const result = spawnSync("npx", ["vitest", "run", "tests/api", "tests/postgres"], { stdio: "inherit", env: process.env });
 process.exit(result.status ?? 1);

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from "../../server/config";
 import { openDatabase, type Database } from "../../server/db/client";
 import { runMigrations } from "../../server/db/migrate";
 import { seedDemoData } from "../../server/db/seed";
+import { LogCapture } from "./log-capture";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -20,7 +21,7 @@ export interface TestApp {
  * A fresh database per call: in-memory PGlite, or — when TEST_DATABASE_URL is set — a
  * throwaway database on that PostgreSQL server, dropped again on close.
  */
-export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ memory: true });
@@ -38,6 +39,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
   await runMigrations(database);
   return {
     database,
+    url: url.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -50,10 +52,15 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
 export async function createTestApp(
   options: { env?: Record<string, string>; seed?: boolean; demoApplications?: boolean; onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ DATA_DIR: path.join(tmpdir(), "steward-test-data"), RATE_LIMIT_MAX: "100000", ...options.env }, "");
+  const config = loadConfig(
+    { DATA_DIR: path.join(tmpdir(), "steward-test-data"), RATE_LIMIT_MAX: "100000", LOG_LEVEL: "debug", ...options.env },
+    "",
+  );
   const { database, drop } = await createTestDatabase();
   if (options.seed !== false) await seedDemoData(database.db, { applications: options.demoApplications ?? false });
-  const app = await buildApp({ config, database, logger: false, spaRoot: "/nonexistent", onRoute: options.onRoute });
+  // Every API test logs at debug into memory; closing fails the file if a line leaked personal data or a secret.
+  const log = new LogCapture();
+  const app = await buildApp({ config, database, logStream: log, spaRoot: "/nonexistent", onRoute: options.onRoute });
   await app.ready();
   return {
     app,
@@ -62,6 +69,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await drop();
+      log.assertClean();
     },
   };
 }

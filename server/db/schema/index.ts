@@ -7,3 +7,4 @@ export * from "./applications";
 export * from "./vendors";
 export * from "./frameworks";
 export * from "./notifications";
+export * from "./scheduled-runs";

@@ -24,7 +24,7 @@ export default async function accessUserRoleRoutes(root: FastifyInstance) {
   const db = () => root.db;
   const companyOf = (request: FastifyRequest) => request.user.companyId;
 
-  app.addHook("preHandler", async (request) => {
+  app.addHook("preParsing", async (request) => {
     assertCan(request, "manage", "User", "Only an Administrator can manage users.");
   });
 

@@ -5,7 +5,9 @@ import { currentUserSchema, currentUserUpdateSchema, type CurrentUser as Current
 import { problemSchema } from "../../../domain/api/problem";
 import { users } from "../../db/schema";
 import type { CurrentUser } from "../../plugins/auth";
-import { forbidden, problemResponses } from "../../plugins/problem";
+import { etagOf, expectedVersions, WRITE_PRECONDITION } from "../../plugins/concurrency";
+import { atExpectedVersion, nextVersion, refuseIfStale } from "../../db/versions";
+import { forbidden, notFound, versionedWriteResponses } from "../../plugins/problem";
 
 /** The caller as GET /access/user shows them: no resource ids, no token subject. */
 function view(user: CurrentUser): CurrentUserView {
@@ -47,13 +49,18 @@ export default async function accessUserRoutes(root: FastifyInstance) {
       schema: {
         tags: ["access"],
         summary: "Change your own name or language",
+        description: `${WRITE_PRECONDITION} Here the version is only in the ETag.`,
         body: currentUserUpdateSchema,
-        response: { 200: currentUserSchema, ...problemResponses },
+        response: { 200: currentUserSchema, ...versionedWriteResponses },
+      },
+      preParsing: async (request) => {
+        if (request.user.actor !== "user") throw forbidden("Only a person can change their profile.");
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // An API client has no profile of its own: its name is the Administrator's to change.
       if (request.user.actor !== "user") throw forbidden("Only a person can change their profile.");
+      const expected = expectedVersions(request);
       const { first_name, last_name, language } = request.body;
       const changes = {
         ...(first_name !== undefined && { firstName: first_name }),
@@ -61,12 +68,17 @@ export default async function accessUserRoutes(root: FastifyInstance) {
         ...(language !== undefined && { language }),
       };
       const me = request.user;
-      if (Object.keys(changes).length === 0) return view(me);
+      const myself = and(eq(users.id, me.id), eq(users.companyId, me.companyId))!;
       const [row] = await root.db
         .update(users)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(and(eq(users.id, me.id), eq(users.companyId, me.companyId)))
+        .set({ ...changes, version: nextVersion(users), updatedAt: new Date() })
+        .where(and(myself, atExpectedVersion(users, expected)))
         .returning();
+      if (!row) {
+        await refuseIfStale(root.db, users, myself);
+        throw notFound("User");
+      }
+      reply.header("etag", etagOf(row.version));
       return view({ ...me, first_name: row.firstName, last_name: row.lastName, language: row.language });
     },
   );

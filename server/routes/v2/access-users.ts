@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { and, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   resetTemporaryPasswordSchema,
@@ -16,8 +16,11 @@ import { actorOf, recordAudit } from "../../audit/record";
 import { users } from "../../db/schema";
 import { likePattern } from "../../db/search";
 import { IdentityAdminError } from "../../identity/admin";
-import { assertCan } from "../../plugins/ability";
-import { conflict, notFound, problemResponses } from "../../plugins/problem";
+import { assertCan, checkRecord } from "../../plugins/ability";
+import { expectedVersions, withEtag, WRITE_PRECONDITION } from "../../plugins/concurrency";
+import { atExpectedVersion, nextVersion, refuseIfStale } from "../../db/versions";
+import { conflict, notFound, problemResponses, versionedWriteResponses } from "../../plugins/problem";
+import { listTotal } from "../../db/list-total";
 
 /** Manage Users (spec §2 admin routes, §7 Access): Administrator only, always inside the caller's company. */
 export default async function accessUsersRoutes(root: FastifyInstance) {
@@ -25,7 +28,7 @@ export default async function accessUsersRoutes(root: FastifyInstance) {
   const db = () => root.db;
   const companyOf = (request: FastifyRequest) => request.user.companyId;
 
-  app.addHook("preHandler", async (request) => {
+  app.addHook("preParsing", async (request) => {
     assertCan(request, "manage", "User", "Only an Administrator can manage users.");
   });
 
@@ -52,7 +55,7 @@ export default async function accessUsersRoutes(root: FastifyInstance) {
         );
       }
       const where = and(...filters);
-      const [{ total }] = await db().select({ total: count() }).from(users).where(where);
+      const totals = await listTotal(db(), users, where);
       const rows = await db()
         .select()
         .from(users)
@@ -60,7 +63,7 @@ export default async function accessUsersRoutes(root: FastifyInstance) {
         .orderBy(...userSortOrder(sort))
         .limit(page_size)
         .offset((page - 1) * page_size);
-      return { items: await withRoles(db(), rows), total };
+      return { items: await withRoles(db(), rows), ...totals };
     },
   );
 
@@ -119,29 +122,34 @@ export default async function accessUsersRoutes(root: FastifyInstance) {
       schema: {
         tags: ["access"],
         summary: "Change a user's name or language",
+        description: WRITE_PRECONDITION,
         params: userIdParamsSchema,
         body: userUpdateSchema,
-        response: { 200: userSchema, ...problemResponses },
+        response: { 200: userSchema, ...versionedWriteResponses },
       },
+      preParsing: checkRecord(userIdParamsSchema, (request, params) => findUser(db(), companyOf(request), params.user_id)),
     },
-    async (request) => {
+    async (request, reply) => {
       const current = await findUser(db(), companyOf(request), request.params.user_id);
+      const expected = expectedVersions(request);
       const { first_name, last_name, language } = request.body;
       const changes = {
         ...(first_name !== undefined && { firstName: first_name }),
         ...(last_name !== undefined && { lastName: last_name }),
         ...(language !== undefined && { language }),
       };
-      let row = current;
-      if (Object.keys(changes).length > 0) {
-        [row] = await db()
-          .update(users)
-          .set({ ...changes, updatedAt: new Date() })
-          .where(and(eq(users.id, current.id), eq(users.companyId, current.companyId)))
-          .returning();
+      const thisUser = and(eq(users.id, current.id), eq(users.companyId, current.companyId))!;
+      const [row] = await db()
+        .update(users)
+        .set({ ...changes, version: nextVersion(users), updatedAt: new Date() })
+        .where(and(thisUser, atExpectedVersion(users, expected)))
+        .returning();
+      if (!row) {
+        await refuseIfStale(db(), users, thisUser);
+        throw notFound("User");
       }
       const [user] = await withRoles(db(), [row]);
-      return user;
+      return withEtag(reply, user);
     },
   );
 

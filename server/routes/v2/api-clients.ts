@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { problemSchema } from "../../../domain/api/problem";
 import {
@@ -19,6 +19,7 @@ import { likePattern } from "../../db/search";
 import { IdentityAdminError, type NewApiClientCredentials } from "../../identity/admin";
 import { assertCan } from "../../plugins/ability";
 import { HttpProblem, notFound, problemResponses } from "../../plugins/problem";
+import { listTotal } from "../../db/list-total";
 
 const AUDIT_ENTITY = "api_client";
 
@@ -85,7 +86,7 @@ export default async function apiClientRoutes(root: FastifyInstance) {
   const companyOf = (request: FastifyRequest) => request.user.companyId;
   const problems = { ...problemResponses, 503: problemSchema };
 
-  app.addHook("preHandler", async (request) => {
+  app.addHook("preParsing", async (request) => {
     assertCan(request, "manage", "ApiClient", "Only an Administrator can manage API clients.");
   });
 
@@ -105,13 +106,13 @@ export default async function apiClientRoutes(root: FastifyInstance) {
       if (include_revoked !== "true") filters.push(isNull(apiClients.revokedAt));
       if (q) filters.push(or(ilike(apiClients.name, likePattern(q)), ilike(apiClients.clientId, likePattern(q)))!);
       const where = and(...filters);
-      const [{ total }] = await db().select({ total: count() }).from(apiClients).where(where);
+      const totals = await listTotal(db(), apiClients, where);
       const rows = await selectClients(db())
         .where(where)
         .orderBy(...sortOrder(sort))
         .limit(page_size)
         .offset((page - 1) * page_size);
-      return { items: rows.map(toApiClient), total };
+      return { items: rows.map(toApiClient), ...totals };
     },
   );
 

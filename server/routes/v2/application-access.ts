@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { applicationRoleNames } from "../../../domain/access/abilities";
 import { listQuerySchema, multiValue } from "../../../domain/api/list";
@@ -19,8 +19,10 @@ import { queryRows, type Db } from "../../db/client";
 import { reachSql, type ReachRow } from "../../access/reach";
 import { applicationRoleAssignments, applications, roles, users } from "../../db/schema";
 import { likePattern } from "../../db/search";
+import { checkRecord } from "../../plugins/ability";
 import { badRequest, notFound, problemResponses } from "../../plugins/problem";
 import { readableApplications } from "./applications";
+import { listTotal } from "../../db/list-total";
 
 async function grantsOf(db: Db, applicationId: string) {
   const rows = await db
@@ -55,17 +57,22 @@ export default async function applicationAccessRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const { page, page_size, application_id } = request.query;
-      const where = and(readableApplications(request), application_id?.length ? inArray(applications.id, application_id) : undefined);
-      const [{ total }] = await db().select({ total: sql<number>`count(*)::int` }).from(applications).where(where);
+      const { page, page_size, application_id, q, sort } = request.query;
+      const where = and(
+        readableApplications(request),
+        application_id?.length ? inArray(applications.id, application_id) : undefined,
+        q ? ilike(applications.name, likePattern(q)) : undefined,
+      );
+      const direction = sort === "-name" ? sql`desc` : sql`asc`;
+      const totals = await listTotal(db(), applications, where);
       const rows = await db()
         .select({ id: applications.id, name: applications.name })
         .from(applications)
         .where(where)
-        .orderBy(sql`lower(${applications.name})`, asc(applications.id))
+        .orderBy(sql`lower(${applications.name}) ${direction}`, asc(applications.id))
         .limit(page_size)
         .offset((page - 1) * page_size);
-      return { total, items: rows.map((a) => ({ application_id: a.id, application_name: a.name, roles: applicationRoleNames(request.user, a.id) })) };
+      return { ...totals, items: rows.map((a) => ({ application_id: a.id, application_name: a.name, roles: applicationRoleNames(request.user, a.id) })) };
     },
   );
 
@@ -143,6 +150,7 @@ export default async function applicationAccessRoutes(root: FastifyInstance) {
         body: applicationGrantBodySchema,
         response: { 200: applicationGrantListResponseSchema, ...problemResponses },
       },
+      preParsing: checkRecord(applicationIdParamsSchema, (request, params) => findApplication(db(), request, params.id, "manage", "Only an Administrator can grant roles on an application.")),
     },
     async (request) => {
       const { row } = await findApplication(db(), request, request.params.id, "manage", "Only an Administrator can grant roles on an application.");

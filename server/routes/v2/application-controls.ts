@@ -22,7 +22,10 @@ import { applicationControls, applicationDocuments, controlEvidence, processingI
 import { uploadedFile } from "../../frameworks/evidence-files";
 import { contentDisposition } from "../../uploads/document-store";
 import { applicableControlsOf, controlRows, evidenceCounts, findApplicableControl, liveEvidence, toApplicationControl, toEvidence } from "../../frameworks/controls";
-import { badRequest, conflict, notFound, problemResponses } from "../../plugins/problem";
+import { checkRecord } from "../../plugins/ability";
+import { expectedVersions, withEtag, WRITE_PRECONDITION } from "../../plugins/concurrency";
+import { atExpectedVersion, nextVersion, refuseIfStale } from "../../db/versions";
+import { badRequest, conflict, notFound, problemResponses, staleVersion, versionedWriteResponses } from "../../plugins/problem";
 import { documentKey } from "../../storage/types";
 
 const EDIT_FORBIDDEN = "Only contributors and Administrators record how an application's controls are met.";
@@ -83,14 +86,17 @@ export default async function applicationControlRoutes(root: FastifyInstance) {
       schema: {
         tags: ["controls"],
         summary: "Record a control's status (not_applicable needs a justification), owner, due date and notes",
+        description: `${WRITE_PRECONDITION} A control never recorded is at version 0.`,
         params: applicationControlParamsSchema,
         body: applicationControlUpdateSchema,
-        response: { 200: applicationControlDetailSchema, ...problemResponses },
+        response: { 200: applicationControlDetailSchema, ...versionedWriteResponses },
       },
+      preParsing: checkRecord(applicationControlParamsSchema, (request, params) => findApplication(db(), request, params.id, "update", EDIT_FORBIDDEN)),
     },
-    async (request) => {
+    async (request, reply) => {
       const { row: application } = await findApplication(db(), request, request.params.id, "update", EDIT_FORBIDDEN);
       const control = await findApplicableControl(db(), application, request.params.controlId);
+      const expected = expectedVersions(request);
       const body = request.body;
       const [stored] = await controlRows(db(), application.id, control.id);
       const before = stored?.row;
@@ -113,11 +119,23 @@ export default async function applicationControlRoutes(root: FastifyInstance) {
       }
       const snapshot = (s: typeof next | undefined) =>
         s && { control_id: control.id, status: s.status, justification: s.justification, owner_id: s.ownerId, due_date: s.dueDate, notes: s.notes };
+      const thisControl = and(eq(applicationControls.applicationId, application.id), eq(applicationControls.controlId, control.id))!;
       await db().transaction(async (tx) => {
-        await tx
+        // A control never recorded has no row: it is at version 0, and its first write creates version 1.
+        if (expected && !expected.includes(0)) {
+          const [exists] = await tx.select({ version: applicationControls.version }).from(applicationControls).where(thisControl);
+          if (!exists) throw staleVersion(0);
+        }
+        const [written] = await tx
           .insert(applicationControls)
           .values({ companyId: application.companyId, applicationId: application.id, controlId: control.id, ...next })
-          .onConflictDoUpdate({ target: [applicationControls.applicationId, applicationControls.controlId], set: { ...next, updatedAt: new Date() } });
+          .onConflictDoUpdate({
+            target: [applicationControls.applicationId, applicationControls.controlId],
+            set: { ...next, version: nextVersion(applicationControls), updatedAt: new Date() },
+            setWhere: atExpectedVersion(applicationControls, expected),
+          })
+          .returning({ version: applicationControls.version });
+        if (!written) await refuseIfStale(tx, applicationControls, thisControl);
         await recordAudit(tx, actorOf(request.user), {
           entityType: "application",
           entityId: application.id,
@@ -129,7 +147,7 @@ export default async function applicationControlRoutes(root: FastifyInstance) {
           await notifyControlAssigned(tx, application, control, next.ownerId, actorOf(request.user));
         }
       });
-      return controlDetail(application.id, control);
+      return withEtag(reply, await controlDetail(application.id, control));
     },
   );
 
@@ -143,6 +161,7 @@ export default async function applicationControlRoutes(root: FastifyInstance) {
         body: evidenceCreateSchema,
         response: { 201: evidenceCreateResponseSchema, ...problemResponses },
       },
+      preParsing: checkRecord(applicationControlParamsSchema, (request, params) => findApplication(db(), request, params.id, "update", EDIT_FORBIDDEN)),
     },
     async (request, reply) => {
       const { row: application } = await findApplication(db(), request, request.params.id, "update", EDIT_FORBIDDEN);

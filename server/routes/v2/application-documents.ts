@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { and, asc, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { applicationIdParamsSchema } from "../../../domain/entities/application";
 import {
@@ -19,10 +19,12 @@ import { findApplication } from "../../applications/store";
 import { actorOf, recordAudit } from "../../audit/record";
 import { applicationDocuments, processingItems } from "../../db/schema";
 import { likePattern } from "../../db/search";
+import { checkRecord } from "../../plugins/ability";
 import { conflict, problemResponses } from "../../plugins/problem";
 import { enqueueItem } from "../../processing/queue";
 import { documentKey } from "../../storage/types";
 import { contentDisposition, findDocument, selectDocuments, toDocument } from "../../uploads/document-store";
+import { listTotal } from "../../db/list-total";
 
 /** How long a presigned upload form stays usable. */
 const UPLOAD_EXPIRES_SECONDS = 15 * 60;
@@ -55,13 +57,13 @@ export default async function applicationDocumentRoutes(root: FastifyInstance) {
       const { row } = await findApplication(db(), request, request.params.id);
       const { q, page, page_size, sort } = request.query;
       const where = and(eq(applicationDocuments.applicationId, row.id), q ? ilike(applicationDocuments.name, likePattern(q)) : undefined);
-      const [{ total }] = await db().select({ total: count() }).from(applicationDocuments).where(where);
+      const totals = await listTotal(db(), applicationDocuments, where);
       const rows = await selectDocuments(db())
         .where(where)
         .orderBy(...sortOrder(sort))
         .limit(page_size)
         .offset((page - 1) * page_size);
-      return { items: rows.map(toDocument), total };
+      return { items: rows.map(toDocument), ...totals };
     },
   );
 
@@ -75,6 +77,7 @@ export default async function applicationDocumentRoutes(root: FastifyInstance) {
         body: documentCreateSchema,
         response: { 201: documentCreateResponseSchema, ...problemResponses },
       },
+      preParsing: checkRecord(applicationIdParamsSchema, (request, params) => findApplication(db(), request, params.id, "update", ADD_FORBIDDEN)),
     },
     async (request, reply) => {
       const { row: application } = await findApplication(db(), request, request.params.id, "update", ADD_FORBIDDEN);
@@ -133,6 +136,7 @@ export default async function applicationDocumentRoutes(root: FastifyInstance) {
         body: documentUpdateSchema,
         response: { 200: documentSchema, ...problemResponses },
       },
+      preParsing: checkRecord(documentParamsSchema, (request, params) => findApplication(db(), request, params.id, "update", ADD_FORBIDDEN)),
     },
     async (request) => {
       const { row: application } = await findApplication(db(), request, request.params.id, "update", ADD_FORBIDDEN);

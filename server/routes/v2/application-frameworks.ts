@@ -17,6 +17,7 @@ import type { Db } from "../../db/client";
 import { applicationFrameworkSettings } from "../../db/schema";
 import { applicationOverrides, companySettings, countProgress, emptyProgress, frameworkAppliesTo } from "../../frameworks/compliance";
 import { asCompliance } from "../../frameworks/controls";
+import { checkRecord } from "../../plugins/ability";
 import { badRequest, notFound, problemResponses } from "../../plugins/problem";
 
 const EDIT_FORBIDDEN = "Only contributors and Administrators change which frameworks apply to an application.";
@@ -81,6 +82,7 @@ export default async function applicationFrameworkRoutes(root: FastifyInstance) 
         body: applicationFrameworkSettingSchema,
         response: { 200: applicationFrameworkSchema, ...problemResponses },
       },
+      preParsing: checkRecord(applicationFrameworkParamsSchema, (request, params) => findApplication(db(), request, params.id, "update", EDIT_FORBIDDEN)),
     },
     async (request) => {
       const { row } = await findApplication(db(), request, request.params.id, "update", EDIT_FORBIDDEN);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, ilike } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { listQuerySchema } from "../../../domain/api/list";
 import {
   activityListResponseSchema,
@@ -17,10 +18,21 @@ import { actorOf } from "../../audit/record";
 import { applicationReach, holdersOf } from "../../access/reach";
 import { notify } from "../../notifications/notify";
 import { applicationAssessments, applicationComments, auditLog } from "../../db/schema";
+import { checkRecord } from "../../plugins/ability";
 import { problemResponses } from "../../plugins/problem";
+import { likePattern } from "../../db/search";
+import { listTotal } from "../../db/list-total";
 
-const pageQuerySchema = listQuerySchema(["created_at"]);
+/** Comments are searchable by their text; assessments and activity have nothing to search, so `q` is refused there. */
+const commentQuerySchema = listQuerySchema(["created_at"]);
+const pageQuerySchema = commentQuerySchema.omit({ q: true });
 const page = (query: { page: number; page_size: number }) => ({ limit: query.page_size, offset: (query.page - 1) * query.page_size });
+
+/** Time order with the id as tie-breaker: the route's own direction unless `sort` names one. */
+function byCreation(sort: string | undefined, fallback: "asc" | "desc", createdAt: AnyPgColumn, id: AnyPgColumn) {
+  const direction = sort === "created_at" ? asc : sort === "-created_at" ? desc : fallback === "asc" ? asc : desc;
+  return [direction(createdAt), direction(id)];
+}
 
 /** What an application has on record: its answers with reasons, assessments, comments and activity (spec §7). */
 export default async function applicationRecordRoutes(root: FastifyInstance) {
@@ -64,16 +76,16 @@ export default async function applicationRecordRoutes(root: FastifyInstance) {
     async (request) => {
       const { row } = await findApplication(db(), request, request.params.id);
       const where = eq(applicationAssessments.applicationId, row.id);
-      const [{ total }] = await db().select({ total: count() }).from(applicationAssessments).where(where);
+      const totals = await listTotal(db(), applicationAssessments, where);
       const rows = await db()
         .select()
         .from(applicationAssessments)
         .where(where)
-        .orderBy(desc(applicationAssessments.createdAt), desc(applicationAssessments.id))
+        .orderBy(...byCreation(request.query.sort, "desc", applicationAssessments.createdAt, applicationAssessments.id))
         .limit(page(request.query).limit)
         .offset(page(request.query).offset);
       return {
-        total,
+        ...totals,
         items: rows.map((a) => ({
           id: a.id,
           assessed_by: { id: a.assessedById, name: a.assessedByName },
@@ -94,22 +106,23 @@ export default async function applicationRecordRoutes(root: FastifyInstance) {
         tags: ["applications"],
         summary: "The discussion of an application, oldest first",
         params: applicationIdParamsSchema,
-        querystring: pageQuerySchema,
+        querystring: commentQuerySchema,
         response: { 200: commentListResponseSchema, ...problemResponses },
       },
     },
     async (request) => {
       const { row } = await findApplication(db(), request, request.params.id);
-      const where = eq(applicationComments.applicationId, row.id);
-      const [{ total }] = await db().select({ total: count() }).from(applicationComments).where(where);
+      const { q } = request.query;
+      const where = and(eq(applicationComments.applicationId, row.id), q ? ilike(applicationComments.body, likePattern(q)) : undefined);
+      const totals = await listTotal(db(), applicationComments, where);
       const rows = await db()
         .select()
         .from(applicationComments)
         .where(where)
-        .orderBy(asc(applicationComments.createdAt), asc(applicationComments.id))
+        .orderBy(...byCreation(request.query.sort, "asc", applicationComments.createdAt, applicationComments.id))
         .limit(page(request.query).limit)
         .offset(page(request.query).offset);
-      return { total, items: rows.map((c) => ({ id: c.id, author: { id: c.authorId, name: c.authorName }, body: c.body, created_at: c.createdAt.toISOString() })) };
+      return { ...totals, items: rows.map((c) => ({ id: c.id, author: { id: c.authorId, name: c.authorName }, body: c.body, created_at: c.createdAt.toISOString() })) };
     },
   );
 
@@ -123,6 +136,7 @@ export default async function applicationRecordRoutes(root: FastifyInstance) {
         body: commentCreateSchema,
         response: { 201: commentSchema, ...problemResponses },
       },
+      preParsing: checkRecord(applicationIdParamsSchema, (request, params) => findApplication(db(), request, params.id)),
     },
     async (request, reply) => {
       const { row } = await findApplication(db(), request, request.params.id);
@@ -161,16 +175,16 @@ export default async function applicationRecordRoutes(root: FastifyInstance) {
     async (request) => {
       const { row } = await findApplication(db(), request, request.params.id);
       const where = and(eq(auditLog.companyId, row.companyId), eq(auditLog.entityType, "application"), eq(auditLog.entityId, row.id));
-      const [{ total }] = await db().select({ total: count() }).from(auditLog).where(where);
+      const totals = await listTotal(db(), auditLog, where);
       const rows = await db()
         .select()
         .from(auditLog)
         .where(where)
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .orderBy(...byCreation(request.query.sort, "desc", auditLog.createdAt, auditLog.id))
         .limit(page(request.query).limit)
         .offset(page(request.query).offset);
       return {
-        total,
+        ...totals,
         items: rows.map((e) => ({
           id: e.id,
           actor: { id: e.actorId, type: e.actorType, name: e.actorName },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { roleMatches } from "../../../domain/access/abilities";
 import {
   NOT_ASSESSED,
@@ -13,45 +13,59 @@ import {
   type ApplicationListQuery,
 } from "../../../domain/entities/application";
 import { RISK_TIERS } from "../../../domain/risk";
-import { APPROVAL_STATUSES, DEVELOPMENT_STATUSES } from "../../../domain/workflow";
 import { scopeOf } from "../../access/scope";
 import { applyApprovalMove, applyDevelopmentMove, applyEdit } from "../../applications/changes";
-import { findApplication, newApplicationValues, ownerName, selectApplications, toApplication, type ApplicationRow, type ApplicationWithOwner } from "../../applications/store";
+import {
+  findApplication,
+  newApplicationValues,
+  ownerName,
+  selectApplications,
+  selectApplicationViews,
+  toApplication,
+  type ApplicationRow,
+  type ApplicationWithOwner,
+} from "../../applications/store";
 import { assertCompanyVendors, listedVendors, replaceListedVendors, usedVendorIds, vendorContext } from "../../applications/vendors";
 import { actorOf, recordAudit } from "../../audit/record";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { applications, resourceGroupResources, resourceGroups, users } from "../../db/schema";
+import { listTotal } from "../../db/list-total";
 import { likePattern } from "../../db/search";
-import { assertCan } from "../../plugins/ability";
+import { assertCan, checkRecord } from "../../plugins/ability";
 import type { CurrentUser } from "../../plugins/auth";
-import { badRequest, conflict, notFound, problemResponses } from "../../plugins/problem";
+import { expectedVersions, withEtag, WRITE_PRECONDITION } from "../../plugins/concurrency";
+import { claimVersion } from "../../db/versions";
+import { badRequest, conflict, notFound, problemResponses, versionedWriteResponses } from "../../plugins/problem";
 
 const NAME_TAKEN = () => conflict("An application with this name already exists.", [{ path: "name", message: "validation.nameTaken" }]);
 
-/** Orders a status column by its place in the workflow, not alphabetically. */
-const rank = (column: SQL, values: readonly string[]) =>
-  sql`case ${column} ${sql.join(
-    values.map((v, i) => sql`when ${v} then ${i}`),
-    sql` `,
-  )} else ${values.length} end`;
+/** Sort keys whose value may be missing: those sort last either way. */
+const NULLABLE_SORT_KEYS = new Set(["owner", "next_review_due"]);
 
-function sortOrder(sort: string | undefined): SQL[] {
+/**
+ * The ORDER BY of a list. Keys that are never null carry no NULLS clause, so that a (company, key, id)
+ * index serves both directions (walked backwards for descending).
+ */
+function sortOrder(sort: string | undefined, q: string | undefined): SQL[] {
   const descending = sort?.startsWith("-") ?? false;
   const key = sort?.replace(/^-/, "") ?? "name";
   const dir = descending ? desc : asc;
   const column: Record<string, SQL> = {
-    name: sql`lower(${applications.name})`,
-    risk_tier: rank(sql`${applications.riskTier}`, RISK_TIERS),
-    approval_status: rank(sql`${applications.approvalStatus}`, APPROVAL_STATUSES),
-    development_status: rank(sql`${applications.developmentStatus}`, DEVELOPMENT_STATUSES),
+    // A search sorts its matches (found through the trigram indexes) instead of walking the name index
+    // and filtering: with a selective term that walk reads most of the table for one page.
+    name: q ? sql`lower(${applications.name}) || ''` : sql`lower(${applications.name})`,
+    // Stored workflow ranks, so the (company, rank, id) indexes serve the ordering.
+    risk_tier: sql`${applications.riskRank}`,
+    approval_status: sql`${applications.approvalRank}`,
+    development_status: sql`${applications.developmentRank}`,
     owner: sql`lower(${ownerName})`,
     next_review_due: sql`${applications.nextReviewDue}`,
     created_at: sql`${applications.createdAt}`,
     updated_at: sql`${applications.updatedAt}`,
   };
-  const order = sql`${column[key]} ${descending ? sql`desc` : sql`asc`} nulls last`;
-  return [order, dir(applications.id)];
+  const nulls = NULLABLE_SORT_KEYS.has(key) ? sql` nulls last` : sql``;
+  return [sql`${column[key]} ${descending ? sql`desc` : sql`asc`}${nulls}`, dir(applications.id)];
 }
 
 function filtersOf(query: ApplicationListQuery): SQL[] {
@@ -130,17 +144,14 @@ export default async function applicationRoutes(root: FastifyInstance) {
     async (request) => {
       const { page, page_size, sort } = request.query;
       const where = and(readableApplications(request), ...filtersOf(request.query));
-      const [{ total }] = await db()
-        .select({ total: count() })
-        .from(applications)
-        .leftJoin(users, eq(users.id, applications.ownerId))
-        .where(where);
-      const rows = await selectApplications(db())
+      // The owner join only names owners on the page; counting needs none of it.
+      const totals = await listTotal(db(), applications, where);
+      const rows = await selectApplicationViews(db())
         .where(where)
-        .orderBy(...sortOrder(sort))
+        .orderBy(...sortOrder(sort, request.query.q))
         .limit(page_size)
         .offset((page - 1) * page_size);
-      return { items: rows.map((r) => toApplication(r)), total };
+      return { items: rows.map((r) => toApplication(r)), ...totals };
     },
   );
 
@@ -153,7 +164,7 @@ export default async function applicationRoutes(root: FastifyInstance) {
         body: applicationCreateSchema,
         response: { 201: applicationSchema, ...problemResponses },
       },
-      preHandler: async (request) => assertCan(request, "create", "Application", "Only a contributor or an administrator can add applications."),
+      preParsing: async (request) => assertCan(request, "create", "Application", "Only a contributor or an administrator can add applications."),
     },
     async (request, reply) => {
       const { name, description, owner_id, resource_group_id, details, vendor_ids = [] } = request.body;
@@ -214,21 +225,26 @@ export default async function applicationRoutes(root: FastifyInstance) {
       schema: {
         tags: ["applications"],
         summary: "Edit an application, or move its approval or development status (a body with only that status)",
+        description: WRITE_PRECONDITION,
         params: applicationIdParamsSchema,
         body: applicationUpdateSchema,
-        response: { 200: applicationSchema, ...problemResponses },
+        response: { 200: applicationSchema, ...versionedWriteResponses },
       },
+      preParsing: checkRecord(applicationIdParamsSchema, (request, params) => findApplication(db(), request, params.id, "read")),
     },
-    async (request) => {
+    async (request, reply) => {
       const { body, user } = request;
       const isApprovalMove = body.approval_status !== undefined;
       // Approval moves are checked by role in the workflow; edits and development moves need `update`.
       await findApplication(db(), request, request.params.id, isApprovalMove ? "read" : "update", "Only a contributor or an administrator can change this application.");
       await ownerInCompany(db(), user.companyId, body.owner_id);
+      const expected = expectedVersions(request);
       try {
         await db().transaction(async (tx) => {
-          // Locked, so two moves or edits at once apply one after the other, each to what the other left.
-          const [row] = await tx.select().from(applications).where(eq(applications.id, request.params.id)).for("update");
+          // Claiming the version locks the row: two moves or edits at once apply one after the other, each to what the other left.
+          const claimed = await claimVersion(tx, applications, eq(applications.id, request.params.id), expected);
+          if (claimed === undefined) throw notFound("Application");
+          const [row] = await tx.select().from(applications).where(eq(applications.id, request.params.id));
           if (body.approval_status !== undefined) await applyApprovalMove(tx, row, body.approval_status, user, actorOf(user));
           else if (body.development_status !== undefined) await applyDevelopmentMove(tx, row, body.development_status, actorOf(user));
           else await applyEdit(tx, row, body, actorOf(user));
@@ -238,7 +254,7 @@ export default async function applicationRoutes(root: FastifyInstance) {
         throw error;
       }
       const [updated] = await selectApplications(db()).where(eq(applications.id, request.params.id));
-      return withVendors(db(), updated);
+      return withEtag(reply, await withVendors(db(), updated));
     },
   );
 }

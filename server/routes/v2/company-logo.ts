@@ -11,6 +11,7 @@ import { assertCan } from "../../plugins/ability";
 import { badRequest, HttpProblem, notFound } from "../../plugins/problem";
 import { sniffMimeType } from "../../uploads/sniff";
 import { loadCompany } from "./company";
+import { isMalformedMultipart } from "../../uploads/malformed-multipart";
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 const ADMIN_ONLY = "Only an Administrator can change the company's logo.";
@@ -62,7 +63,7 @@ function uploadError(error: FastifyError): Error {
     case "FST_INVALID_MULTIPART_CONTENT_TYPE":
       return new HttpProblem(415, NOT_MULTIPART);
     default:
-      return error.statusCode && error.statusCode < 500 ? badRequest("The multipart body is malformed.") : error;
+      return (error.statusCode && error.statusCode < 500) || isMalformedMultipart(error) ? badRequest("The multipart body is malformed.") : error;
   }
 }
 
@@ -94,7 +95,7 @@ export default async function companyLogoRoutes(root: FastifyInstance) {
       schema: {
         tags: ["company"],
         summary: "The company's logo image (PNG, JPEG or WebP)",
-        querystring: z.object({ v: z.string().max(64).optional() }),
+        querystring: z.strictObject({ v: z.string().max(64).optional() }),
         // The bytes go out as a Buffer, which Fastify sends as is, unserialized.
         response: { 200: z.any().describe("The image bytes"), 401: problemSchema, 404: problemSchema },
       },
@@ -120,7 +121,7 @@ export default async function companyLogoRoutes(root: FastifyInstance) {
         consumes: ["multipart/form-data"],
         response: { 200: companySchema, ...problems, 413: problemSchema, 415: problemSchema },
       },
-      preHandler: adminOnly,
+      preParsing: adminOnly,
     },
     async (request) => {
       const companyId = request.user.companyId;
@@ -139,7 +140,7 @@ export default async function companyLogoRoutes(root: FastifyInstance) {
     "/company/logo",
     {
       schema: { tags: ["company"], summary: "Remove the company's logo", response: { 204: z.null(), ...problems } },
-      preHandler: adminOnly,
+      preParsing: adminOnly,
     },
     async (request, reply) => {
       await db().delete(companyLogos).where(eq(companyLogos.companyId, request.user.companyId));

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { eq } from "drizzle-orm";
-import { problemSchema } from "../../../domain/api/problem";
+import { and, eq } from "drizzle-orm";
+import { problemSchema, staleVersionProblemSchema } from "../../../domain/api/problem";
 import { companySchema, companyUpdateSchema, logoUrl, type Company } from "../../../domain/entities/company";
 import type { Db } from "../../db/client";
 import { companies, companyLogos } from "../../db/schema";
 import { assertCan } from "../../plugins/ability";
+import { expectedVersions, withEtag, WRITE_PRECONDITION } from "../../plugins/concurrency";
+import { atExpectedVersion, nextVersion, refuseIfStale } from "../../db/versions";
 import { notFound } from "../../plugins/problem";
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -19,6 +21,7 @@ function toCompany(row: CompanyRow, logoSha256: string | null): Company {
     size: row.size,
     industry: row.industry,
     logo_url: logoSha256 ? logoUrl(logoSha256) : null,
+    version: row.version,
   };
 }
 
@@ -60,31 +63,34 @@ export default async function companyRoutes(root: FastifyInstance) {
       schema: {
         tags: ["company"],
         summary: "Change the company's name, size or industry",
+        description: WRITE_PRECONDITION,
         body: companyUpdateSchema,
-        response: { 200: companySchema, ...problems },
+        response: { 200: companySchema, ...problems, 412: staleVersionProblemSchema },
       },
-      preHandler: async (request) => {
+      preParsing: async (request) => {
         assertCan(request, "update", "Company", "Only an Administrator can change the company.");
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const companyId = companyOf(request);
-      const current = await findCompany(db(), companyId);
+      await findCompany(db(), companyId);
+      const expected = expectedVersions(request);
       const { name, size, industry } = request.body;
       const changes = {
         ...(name !== undefined && { name }),
         ...(size !== undefined && { size: orNull(size) }),
         ...(industry !== undefined && { industry: orNull(industry) }),
       };
-      let row = current;
-      if (Object.keys(changes).length > 0) {
-        [row] = await db()
-          .update(companies)
-          .set({ ...changes, updatedAt: new Date() })
-          .where(eq(companies.id, companyId))
-          .returning();
+      const [row] = await db()
+        .update(companies)
+        .set({ ...changes, version: nextVersion(companies), updatedAt: new Date() })
+        .where(and(eq(companies.id, companyId), atExpectedVersion(companies, expected)))
+        .returning();
+      if (!row) {
+        await refuseIfStale(db(), companies, eq(companies.id, companyId));
+        throw notFound("Company");
       }
-      return toCompany(row, await logoSha256(db(), companyId));
+      return withEtag(reply, toCompany(row, await logoSha256(db(), companyId)));
     },
   );
 }

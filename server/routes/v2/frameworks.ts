@@ -88,6 +88,7 @@ export default async function frameworkRoutes(root: FastifyInstance) {
         body: frameworkSettingSchema,
         response: { 200: frameworkSettingResponseSchema, ...problemResponses },
       },
+      preParsing: async (request) => assertCan(request, "manage", "Framework", SETTING_FORBIDDEN),
     },
     async (request) => {
       assertCan(request, "manage", "Framework", SETTING_FORBIDDEN);

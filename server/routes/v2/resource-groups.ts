@@ -14,10 +14,13 @@ import {
 } from "../../../domain/entities/resource-group";
 import type { Db } from "../../db/client";
 import { applications, resourceGroupResources, resourceGroups, roleAssignments } from "../../db/schema";
-import { assertCan } from "../../plugins/ability";
-import { conflict, notFound, problemResponses } from "../../plugins/problem";
+import { assertCan, checkRecord } from "../../plugins/ability";
+import { expectedVersions, withEtag, WRITE_PRECONDITION } from "../../plugins/concurrency";
+import { atExpectedVersion, nextVersion, refuseIfStale } from "../../db/versions";
+import { conflict, notFound, problemResponses, versionedWriteResponses } from "../../plugins/problem";
 import { likePattern } from "../../db/search";
 import { isUniqueViolation } from "../../db/errors";
+import { listTotal } from "../../db/list-total";
 
 type GroupRow = typeof resourceGroups.$inferSelect;
 
@@ -44,6 +47,7 @@ async function withResources(db: Db, rows: GroupRow[]): Promise<ResourceGroup[]>
     group_type: g.groupType,
     resource_ids: links.filter((l) => l.resourceGroupId === g.id).map((l) => l.resourceId),
     created_at: g.createdAt.toISOString(),
+    version: g.version,
   }));
 }
 
@@ -82,7 +86,7 @@ export default async function resourceGroupRoutes(root: FastifyInstance) {
   const db = () => root.db;
   const companyOf = (request: FastifyRequest) => request.user.companyId;
 
-  app.addHook("preHandler", async (request) => {
+  app.addHook("preParsing", async (request) => {
     assertCan(request, "manage", "ResourceGroup", "Only an Administrator can manage resource groups.");
   });
 
@@ -101,7 +105,7 @@ export default async function resourceGroupRoutes(root: FastifyInstance) {
       const filters: SQL[] = [eq(resourceGroups.companyId, companyOf(request))];
       if (q) filters.push(ilike(resourceGroups.name, likePattern(q)));
       const where = and(...filters);
-      const [{ total }] = await db().select({ total: count() }).from(resourceGroups).where(where);
+      const totals = await listTotal(db(), resourceGroups, where);
       const rows = await db()
         .select()
         .from(resourceGroups)
@@ -109,7 +113,7 @@ export default async function resourceGroupRoutes(root: FastifyInstance) {
         .orderBy(...sortOrder(sort))
         .limit(page_size)
         .offset((page - 1) * page_size);
-      return { items: await withResources(db(), rows), total };
+      return { items: await withResources(db(), rows), ...totals };
     },
   );
 
@@ -145,40 +149,46 @@ export default async function resourceGroupRoutes(root: FastifyInstance) {
       schema: {
         tags: ["access"],
         summary: "Rename a resource group or change its type (a change to ALL drops its application list)",
+        description: WRITE_PRECONDITION,
         params: resourceGroupIdParamsSchema,
         body: resourceGroupUpdateSchema,
-        response: { 200: resourceGroupSchema, ...problemResponses },
+        response: { 200: resourceGroupSchema, ...versionedWriteResponses },
       },
+      preParsing: checkRecord(resourceGroupIdParamsSchema, (request, params) => findGroup(db(), request.user.companyId, params.resource_group_id)),
     },
-    async (request) => {
+    async (request, reply) => {
       const companyId = companyOf(request);
       const current = await findGroup(db(), companyId, request.params.resource_group_id);
+      const expected = expectedVersions(request);
       const { name, group_type } = request.body;
       if (name !== undefined && name !== current.name) await assertNameFree(db(), companyId, name, current.id);
       const changes = {
         ...(name !== undefined && { name }),
         ...(group_type !== undefined && { groupType: group_type }),
       };
-      let row = current;
-      if (Object.keys(changes).length > 0) {
-        try {
-          row = await db().transaction(async (tx) => {
-            const [updated] = await tx
-              .update(resourceGroups)
-              .set({ ...changes, updatedAt: new Date() })
-              .where(and(eq(resourceGroups.id, current.id), eq(resourceGroups.companyId, companyId)))
-              .returning();
-            // An ALL group covers every application: a list left over from SELECTED would mean nothing.
-            if (updated.groupType === "ALL") await tx.delete(resourceGroupResources).where(eq(resourceGroupResources.resourceGroupId, current.id));
-            return updated;
-          });
-        } catch (error) {
-          if (isUniqueViolation(error)) throw NAME_TAKEN();
-          throw error;
-        }
+      let row: GroupRow;
+      try {
+        row = await db().transaction(async (tx) => {
+          const thisGroup = and(eq(resourceGroups.id, current.id), eq(resourceGroups.companyId, companyId))!;
+          const [updated] = await tx
+            .update(resourceGroups)
+            .set({ ...changes, version: nextVersion(resourceGroups), updatedAt: new Date() })
+            .where(and(thisGroup, atExpectedVersion(resourceGroups, expected)))
+            .returning();
+          if (!updated) {
+            await refuseIfStale(tx, resourceGroups, thisGroup);
+            throw notFound("Resource group");
+          }
+          // An ALL group covers every application: a list left over from SELECTED would mean nothing.
+          if (updated.groupType === "ALL") await tx.delete(resourceGroupResources).where(eq(resourceGroupResources.resourceGroupId, current.id));
+          return updated;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw NAME_TAKEN();
+        throw error;
       }
       const [group] = await withResources(db(), [row]);
-      return group;
+      return withEtag(reply, group);
     },
   );
 

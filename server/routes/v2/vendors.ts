@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import {
   VENDOR_STATUSES,
   vendorCreateSchema,
@@ -19,10 +19,13 @@ import { actorOf, recordAudit } from "../../audit/record";
 import { isUniqueViolation } from "../../db/errors";
 import { applications, applicationVendors, vendors } from "../../db/schema";
 import { likePattern } from "../../db/search";
-import { assertCan } from "../../plugins/ability";
-import { conflict, problemResponses } from "../../plugins/problem";
+import { assertCan, checkRecord } from "../../plugins/ability";
+import { expectedVersions, withEtag, WRITE_PRECONDITION } from "../../plugins/concurrency";
+import { claimVersion } from "../../db/versions";
+import { conflict, notFound, problemResponses, versionedWriteResponses } from "../../plugins/problem";
 import { applicationCount, findVendor, mergeVendorDetails, selectVendors, toVendor, vendorProfile } from "../../vendors/store";
 import { readableApplications } from "./applications";
+import { listTotal } from "../../db/list-total";
 
 const NAME_TAKEN = () => conflict("A vendor with this name already exists.", [{ path: "name", message: "validation.nameTaken" }]);
 const CAN_EDIT = "Only a contributor or an administrator can change vendors.";
@@ -73,18 +76,18 @@ export default async function vendorRoutes(root: FastifyInstance) {
         querystring: vendorListQuerySchema,
         response: { 200: vendorListResponseSchema, ...problemResponses },
       },
-      preHandler: async (request) => assertCan(request, "read", "Vendor", "Vendors are for users with a role."),
+      preParsing: async (request) => assertCan(request, "read", "Vendor", "Vendors are for users with a role."),
     },
     async (request) => {
       const { page, page_size, sort } = request.query;
       const where = and(eq(vendors.companyId, request.user.companyId), ...filtersOf(request.query));
-      const [{ total }] = await db().select({ total: count() }).from(vendors).where(where);
+      const totals = await listTotal(db(), vendors, where);
       const rows = await selectVendors(db(), request)
         .where(where)
         .orderBy(...sortOrder(request, sort))
         .limit(page_size)
         .offset((page - 1) * page_size);
-      return { items: rows.map(toVendor), total };
+      return { items: rows.map(toVendor), ...totals };
     },
   );
 
@@ -92,7 +95,7 @@ export default async function vendorRoutes(root: FastifyInstance) {
     "/vendors",
     {
       schema: { tags: ["vendors"], summary: "Add a vendor", body: vendorCreateSchema, response: { 201: vendorSchema, ...problemResponses } },
-      preHandler: async (request) => assertCan(request, "create", "Vendor", CAN_EDIT),
+      preParsing: async (request) => assertCan(request, "create", "Vendor", CAN_EDIT),
     },
     async (request, reply) => {
       const { details = emptyVendorDetails(), ...profile } = request.body;
@@ -140,17 +143,21 @@ export default async function vendorRoutes(root: FastifyInstance) {
       schema: {
         tags: ["vendors"],
         summary: "Edit a vendor: its profile, status (offboard instead of deleting) and answers; a new risk level re-classifies the applications that use it",
+        description: WRITE_PRECONDITION,
         params: vendorIdParamsSchema,
         body: vendorUpdateSchema,
-        response: { 200: vendorSchema, ...problemResponses },
+        response: { 200: vendorSchema, ...versionedWriteResponses },
       },
+      preParsing: checkRecord(vendorIdParamsSchema, (request, params) => findVendor(db(), request, params.id, "update")),
     },
-    async (request) => {
+    async (request, reply) => {
       const { body, user } = request;
       await findVendor(db(), request, request.params.id, "update");
+      const expected = expectedVersions(request);
       try {
         await db().transaction(async (tx) => {
-          const [row] = await tx.select().from(vendors).where(eq(vendors.id, request.params.id)).for("update");
+          if ((await claimVersion(tx, vendors, eq(vendors.id, request.params.id), expected)) === undefined) throw notFound("Vendor");
+          const [row] = await tx.select().from(vendors).where(eq(vendors.id, request.params.id));
           const set: Partial<typeof vendors.$inferInsert> = {};
           if (body.name !== undefined) set.name = body.name;
           if (body.website !== undefined) set.website = body.website;
@@ -184,7 +191,7 @@ export default async function vendorRoutes(root: FastifyInstance) {
         if (isUniqueViolation(error)) throw NAME_TAKEN();
         throw error;
       }
-      return toVendor(await findVendor(db(), request, request.params.id));
+      return withEtag(reply, toVendor(await findVendor(db(), request, request.params.id)));
     },
   );
 

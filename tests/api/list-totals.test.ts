@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { applications, companies } from "../../server/db/schema";
+import { newApplicationValues } from "../../server/applications/store";
+import { EXACT_TOTAL_THRESHOLD } from "../../server/db/list-total";
+import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
+
+/** List totals: counted exactly for short lists, estimated (and flagged) for very long ones. */
+let t: TestApp;
+const token: Record<string, string> = {};
+const call = v2Caller(() => t.app, token);
+let companyId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [company] = await t.database.db.select().from(companies).where(eq(companies.name, "Demo Co"));
+  companyId = company.id;
+  await createOtherCompany(t.database.db);
+  Object.assign(token, await signInCallers(t.app));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("application list totals", () => {
+  it("a short list reports its exact total and no estimate flag", async () => {
+    const res = await call("admin", "GET", "/applications?page_size=1");
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const [{ n }] = await t.database.db.$count(applications, eq(applications.companyId, companyId)).then((n) => [{ n }]);
+    expect(body.total).toBe(n);
+    expect(body.total_is_estimate).toBeUndefined();
+  });
+
+  it("past the threshold the total is flagged as an estimate and is more than the threshold", async () => {
+    const rows = Array.from({ length: EXACT_TOTAL_THRESHOLD + 50 }, (_, i) => newApplicationValues({ companyId, name: `Bulk ${i}` }));
+    for (let i = 0; i < rows.length; i += 500) await t.database.db.insert(applications).values(rows.slice(i, i + 500));
+    const res = await call("admin", "GET", "/applications?page_size=5&sort=risk_tier");
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total_is_estimate).toBe(true);
+    expect(body.total).toBeGreaterThan(EXACT_TOTAL_THRESHOLD);
+    expect(body.items).toHaveLength(5);
+  });
+
+  it("a search narrowing the long list below the threshold is counted exactly again", async () => {
+    const res = await call("admin", "GET", "/applications?q=Bulk%2010&page_size=1");
+    const body = res.json();
+    // Bulk 10, Bulk 100..109, Bulk 1000..1049
+    expect(body.total).toBe(1 + 10 + 50);
+    expect(body.total_is_estimate).toBeUndefined();
+  });
+});

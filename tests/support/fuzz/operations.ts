@@ -1,0 +1,91 @@
+import type { FastifyInstance } from "fastify";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A JSON schema as the OpenAPI document spells it; only the parts the fuzzer reads. */
+export interface Schema {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  enum?: unknown[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  format?: string;
+  maxLength?: number;
+}
+
+/** How a route answers refusals: problem+json for the API, Cognito's JSON for identity, RFC 6749 for OAuth. */
+export type ErrorDialect = "problem" | "cognito" | "oauth";
+
+export interface Operation {
+  method: HttpMethod;
+  /** Fastify's spelling, `/v2/applications/:id`: the authorization matrix's key. */
+  path: string;
+  pathParams: string[];
+  query: { name: string; schema: Schema }[];
+  body?: Schema;
+  dialect: ErrorDialect;
+  headers?: Record<string, string>;
+}
+
+const METHODS = new Set(["get", "post", "put", "patch", "delete"]);
+
+/** The identity protocol's operations, the OAuth token endpoint and public reads: hidden from the document, fuzzed all the same. */
+const IDENTITY_OPERATIONS = [
+  "InitiateAuth",
+  "RespondToAuthChallenge",
+  "GetTokensFromRefreshToken",
+  "ForgotPassword",
+  "ConfirmForgotPassword",
+  "ChangePassword",
+  "GetUser",
+  "GlobalSignOut",
+  "RevokeToken",
+  "NoSuchOperation",
+];
+const LOOSE_OBJECT: Schema = { type: "object", properties: { AuthFlow: { type: "string" }, ClientId: { type: "string" }, AuthParameters: { type: "object" }, AccessToken: { type: "string" }, Username: { type: "string" } } };
+
+function hiddenOperations(): Operation[] {
+  const identity = IDENTITY_OPERATIONS.map<Operation>((name) => ({
+    method: "POST",
+    path: "/identity",
+    pathParams: [],
+    query: [],
+    body: LOOSE_OBJECT,
+    dialect: "cognito",
+    headers: { "x-amz-target": `AWSCognitoIdentityProviderService.${name}` },
+  }));
+  const reads = ["/identity/local_steward/.well-known/jwks.json", "/identity/captcha/challenge", "/identity/captcha/required"];
+  return [
+    ...identity,
+    { method: "POST", path: "/oauth2/token", pathParams: [], query: [], body: { type: "object", properties: { grant_type: { type: "string" }, scope: { type: "string" } } }, dialect: "oauth" },
+    { method: "GET", path: "/config.json", pathParams: [], query: [], dialect: "problem" },
+    // The identity service answers every refusal in Cognito's format, its reads included.
+    ...reads.map<Operation>((path) => ({ method: "GET", path, pathParams: [], query: [], dialect: "cognito" })),
+  ];
+}
+
+/** Every operation the served OpenAPI document lists, plus the hidden identity and OAuth routes. */
+export async function loadOperations(app: FastifyInstance): Promise<Operation[]> {
+  const res = await app.inject({ method: "GET", url: "/v2/openapi.json" });
+  if (res.statusCode !== 200) throw new Error(`the OpenAPI document answered ${res.statusCode}`);
+  const doc = res.json() as { paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema?: Schema }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>> };
+  const operations: Operation[] = [];
+  for (const [path, byMethod] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(byMethod)) {
+      if (!METHODS.has(method)) continue;
+      const params = op.parameters ?? [];
+      operations.push({
+        method: method.toUpperCase() as HttpMethod,
+        path: path.replace(/\{([^}]+)\}/g, ":$1"),
+        pathParams: params.filter((p) => p.in === "path").map((p) => p.name),
+        query: params.filter((p) => p.in === "query").map((p) => ({ name: p.name, schema: p.schema ?? {} })),
+        body: op.requestBody?.content?.["application/json"]?.schema ?? (op.requestBody ? {} : undefined),
+        dialect: "problem",
+      });
+    }
+  }
+  return [...operations, ...hiddenOperations()];
+}
