@@ -30,6 +30,8 @@ function toHttpError(status: number, problem: Partial<Problem> | undefined, fall
     message: problem?.detail ?? problem?.title ?? fallback,
     statusCode: status,
     ...(Object.keys(errors).length ? { errors } : {}),
+    // The problem as sent, extension members included, for callers that word it themselves.
+    ...(problem ? { problem } : {}),
   };
 }
 
@@ -38,6 +40,8 @@ export interface ApiRequest {
   path: string;
   query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
   body?: unknown;
+  /** Extra request headers, such as `If-Match` on a write. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -52,7 +56,7 @@ export function buildQuery(query: ApiRequest["query"] = {}): string {
 }
 
 /** One authenticated call to the /v2 API; failures become Refine HttpErrors carrying the problem's fields. */
-export async function api<T>({ method = "GET", path, query, body, signal }: ApiRequest): Promise<T> {
+export async function api<T>({ method = "GET", path, query, body, headers, signal }: ApiRequest): Promise<T> {
   const token = await bearer();
   let response: Response;
   try {
@@ -63,6 +67,7 @@ export async function api<T>({ method = "GET", path, query, body, signal }: ApiR
         Authorization: `Bearer ${token}`,
         Accept: "application/json",
         ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

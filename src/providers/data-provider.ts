@@ -1,4 +1,5 @@
 import type { CrudFilter, CrudSort, DataProvider } from "@refinedev/core";
+import { ifMatch } from "../components/forms/conflict/stale-version";
 import { api, API_BASE } from "./api-client";
 
 /** A resource's API path: its name (`applications`) unless meta.path says otherwise (`access/users`). */
@@ -28,7 +29,7 @@ export const dataProvider: DataProvider = {
 
   async getList({ resource, pagination, sorters, filters, meta }) {
     const paged = pagination?.mode !== "off";
-    const result = await api<{ items: unknown[]; total: number }>({
+    const result = await api<{ items: unknown[]; total: number; total_is_estimate?: boolean }>({
       path: pathOf(resource, meta),
       query: {
         ...(paged ? { page: pagination?.currentPage ?? 1, page_size: pagination?.pageSize ?? 25 } : { page_size: 200 }),
@@ -37,7 +38,8 @@ export const dataProvider: DataProvider = {
         ...(meta?.query as Record<string, string> | undefined),
       },
     });
-    return { data: result.items as never[], total: result.total };
+    // Past its exact-count threshold the server estimates the total; the grids then say "about".
+    return { data: result.items as never[], total: result.total, totalIsEstimate: result.total_is_estimate === true };
   },
 
   async getOne({ resource, id, meta }) {
@@ -50,7 +52,9 @@ export const dataProvider: DataProvider = {
 
   async update({ resource, id, variables, meta }) {
     const method = (meta?.method as "PUT" | "PATCH" | undefined) ?? "PATCH";
-    return { data: await api({ method, path: `${pathOf(resource, meta)}/${id}`, body: variables }) };
+    // The version the form loaded: a record someone else saved since is refused (412), not overwritten.
+    const headers = typeof meta?.version === "number" ? ifMatch(meta.version) : undefined;
+    return { data: await api({ method, path: `${pathOf(resource, meta)}/${id}`, body: variables, headers }) };
   },
 
   async deleteOne({ resource, id, meta }) {
@@ -58,9 +62,9 @@ export const dataProvider: DataProvider = {
     return { data: { id } as never };
   },
 
-  async custom({ url, method, payload, query }) {
+  async custom({ url, method, payload, query, headers }) {
     const verb = method.toUpperCase() as "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
     const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
-    return { data: await api({ method: verb, path, body: payload, query: query as Record<string, string> }) };
+    return { data: await api({ method: verb, path, body: payload, query: query as Record<string, string>, headers: headers as Record<string, string> | undefined }) };
   },
 };

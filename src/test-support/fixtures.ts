@@ -27,6 +27,7 @@ export function aUser(roles: CurrentUser["roles"], overrides: Partial<CurrentUse
 /** Carlos's draft "Claims triage", a medium-risk idea. */
 export function anApplication(overrides: Partial<Application> = {}): Application {
   return {
+    version: 1,
     id: APP_ID,
     name: "Claims triage",
     description: "Sorts incoming claims by urgency.",

@@ -4,6 +4,7 @@ import { Box, Button, InputAdornment, TextField, Typography, type SxProps, type 
 import AddOutlined from "@mui/icons-material/AddOutlined";
 import SearchOutlined from "@mui/icons-material/SearchOutlined";
 import { DataGrid, type DataGridProps, type GridValidRowModel } from "@mui/x-data-grid";
+import { useTranslation } from "react-i18next";
 import { useGridLocaleText } from "./grid-support";
 
 export interface ListPageHeaderProps {
@@ -72,17 +73,23 @@ export type ListDataGridProps<R extends GridValidRowModel> = DataGridProps<R> & 
   rowHref?: (row: R) => string;
   /** What the empty grid says, instead of the generic "No rows". */
   noRowsLabel?: string;
+  /** The server estimated the total (a very long list): the pager says "of about N". */
+  totalIsEstimate?: boolean;
 };
 
 /** A server-side list grid as every list page shows it: in the UI's language, paged 10–100, filtered only by the page's own controls. */
-export function ListDataGrid<R extends GridValidRowModel>({ rowHref, noRowsLabel, localeText, sx, ...props }: ListDataGridProps<R>) {
+export function ListDataGrid<R extends GridValidRowModel>({ rowHref, noRowsLabel, totalIsEstimate, localeText, sx, ...props }: ListDataGridProps<R>) {
   const navigate = useNavigate();
+  const { t, i18n } = useTranslation();
   const gridLocaleText = useGridLocaleText();
+  const estimated: DataGridProps["localeText"] = totalIsEstimate
+    ? { paginationDisplayedRows: ({ from, to, count }) => t("common.grid.displayedRowsAbout", { from, to, count: count.toLocaleString(i18n.resolvedLanguage) }) }
+    : {};
   return (
     <DataGrid<R>
       disableColumnFilter
       pageSizeOptions={[10, 25, 50, 100]}
-      localeText={{ ...gridLocaleText, ...(noRowsLabel ? { noRowsLabel } : {}), ...localeText }}
+      localeText={{ ...gridLocaleText, ...estimated, ...(noRowsLabel ? { noRowsLabel } : {}), ...localeText }}
       onRowClick={
         rowHref &&
         (({ row }, event) => {

@@ -15,6 +15,7 @@ afterEach(cleanup);
 
 const ID = "88888888-8888-4888-8888-888888888888";
 const TALENT: Vendor = {
+  version: 1,
   id: ID,
   name: "TalentSift",
   website: "https://talentsift.example.com",

@@ -65,7 +65,7 @@ export default function VendorDetailPage() {
         <VendorProfileCard vendor={vendor} canEdit={editable} />
         <LinkedApplications applications={details.result.data?.applications ?? []} />
       </Box>
-      <VendorQuestionnaire vendorId={vendor.id} stored={stored} canEdit={editable} onSaved={() => void refresh()} />
+      <VendorQuestionnaire vendorId={vendor.id} stored={stored} version={vendor.version} canEdit={editable} onSaved={() => void refresh()} />
     </Box>
   );
 }

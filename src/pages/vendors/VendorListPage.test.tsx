@@ -12,6 +12,7 @@ beforeAll(initTestI18n);
 afterEach(cleanup);
 
 const LUMINA: Vendor = {
+  version: 1,
   id: "66666666-6666-4666-8666-666666666666",
   name: "Lumina Models",
   website: "https://lumina.example.com",

@@ -74,6 +74,7 @@ export default function VendorListPage() {
       {tableQuery.error && <Alert severity="error">{t("vendors.loadFailed", { message: tableQuery.error.message })}</Alert>}
       <ListDataGrid
         {...dataGridProps}
+        totalIsEstimate={tableQuery.data?.totalIsEstimate}
         columns={columns}
         aria-label={t("vendors.title")}
         noRowsLabel={noRowsLabel}

@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Box, Button, Card, CardContent, Typography } from "@mui/material";
-import { useUpdate, type HttpError } from "@refinedev/core";
+import { useInvalidate, useUpdate, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { Vendor } from "../../../domain/entities/vendor";
 import { applyFieldErrors } from "../../components/forms/field-errors";
+import { fieldConflictRows, useEditConflict } from "../../components/forms/conflict/use-edit-conflict";
 import { notify } from "../../providers/notifications";
 import { VENDORS_RESOURCE } from "./vendor-api";
 import { PROFILE_FIELDS, profileBody, profileValuesOf, vendorProfileSchema, type VendorProfileValues } from "./vendor-form";
@@ -22,17 +23,46 @@ export function VendorProfileCard({ vendor, canEdit }: { vendor: Vendor; canEdit
     defaultValues: initial,
   });
 
-  useEffect(() => {
-    if (!formState.isDirty) reset(initial);
-  }, [initial, formState.isDirty, reset]);
+  const invalidate = useInvalidate();
+  const rowsOf = useMemo(
+    () =>
+      fieldConflictRows<VendorProfileValues>(
+        [
+          { name: "name", label: t("vendors.fields.name") },
+          { name: "website", label: t("vendors.fields.website") },
+          { name: "description", label: t("vendors.fields.description") },
+          { name: "services_provided", label: t("vendors.fields.servicesProvided") },
+          { name: "contact", label: t("vendors.fields.contact") },
+          { name: "status", label: t("vendors.fields.status"), format: (v) => t(`vendors.statuses.${String(v)}`) },
+        ],
+        t("common.conflict.empty"),
+      ),
+    [t],
+  );
+  const conflict = useEditConflict({
+    version: vendor.version,
+    current: initial,
+    isDirty: formState.isDirty,
+    reset,
+    refetch: () => invalidate({ resource: VENDORS_RESOURCE, id: vendor.id, invalidates: ["detail"] }),
+    rowsOf,
+  });
 
   const onSubmit = async (values: VendorProfileValues) => {
     setFailure(null);
     try {
-      await mutateAsync({ resource: VENDORS_RESOURCE, id: vendor.id, values: profileBody(values), meta: { method: "PUT" }, successNotification: false, errorNotification: false });
+      await mutateAsync({
+        resource: VENDORS_RESOURCE,
+        id: vendor.id,
+        values: profileBody(values),
+        meta: { method: "PUT", version: conflict.editedVersion() },
+        successNotification: false,
+        errorNotification: false,
+      });
       reset(values);
       notify({ message: t("vendors.saved"), severity: "success" });
     } catch (error) {
+      if (conflict.handled(error, values)) return;
       if (!applyFieldErrors(error as HttpError, PROFILE_FIELDS, setError)) setFailure(t("vendors.saveFailed"));
     }
   };
@@ -60,6 +90,7 @@ export function VendorProfileCard({ vendor, canEdit }: { vendor: Vendor; canEdit
           </Box>
         )}
       </CardContent>
+      {conflict.dialog}
     </Card>
   );
 }

@@ -21,7 +21,7 @@ const answer = (name: string, option: string) => fireEvent.click(within(question
 
 function renderQuestionnaire(stored: VendorDetails, update = vi.fn(async () => ({ data: {} as never })), canEdit = true) {
   const onSaved = vi.fn();
-  renderWithRefine(<VendorQuestionnaire vendorId={VENDOR_ID} stored={stored} canEdit={canEdit} onSaved={onSaved} />, {
+  renderWithRefine(<VendorQuestionnaire vendorId={VENDOR_ID} stored={stored} version={4} canEdit={canEdit} onSaved={onSaved} />, {
     dataProvider: { update },
     resources: [{ name: "vendors", list: "/vendors" }],
   });
@@ -62,10 +62,24 @@ describe("the vendor risk questions", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() =>
       expect(update).toHaveBeenCalledWith(
-        expect.objectContaining({ resource: "vendors", id: VENDOR_ID, variables: { details: { provides_foundation_model: true } }, meta: expect.objectContaining({ method: "PUT" }) }),
+        expect.objectContaining({ resource: "vendors", id: VENDOR_ID, variables: { details: { provides_foundation_model: true } }, meta: expect.objectContaining({ method: "PUT", version: 4 }) }),
       ),
     );
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
+  });
+
+  it("show a save someone else's beat beside the stored answers, and reload them on request", async () => {
+    const update = vi.fn(async () => Promise.reject({ statusCode: 412, message: "This record was changed by someone else" }));
+    const { onSaved } = renderQuestionnaire(LOW, update as never);
+    answer("Provides a foundation model", "Yes");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const dialog = await screen.findByRole("dialog", { name: "This record was changed by someone else" });
+    expect(onSaved).toHaveBeenCalled();
+    const row = within(dialog).getByRole("row", { name: /Provides a foundation model/ });
+    expect(row.textContent).toContain("Yes");
+    expect(row.textContent).toContain("No");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reload" }));
+    await waitFor(() => expect((within(question("Provides a foundation model")).getByRole("radio", { name: "No" }) as HTMLInputElement).checked).toBe(true));
   });
 
   it("are read-only without the right to edit, still showing the risk", () => {

@@ -64,7 +64,7 @@ export default function ApiClientListPage() {
         <FormControlLabel control={<Switch checked={showRevoked} onChange={(e) => toggleRevoked(e.target.checked)} slotProps={{ input: { role: "switch" } }} />} label={t("api-clients.showRevoked")} />
       </Box>
       {tableQuery.error && <Alert severity="error">{tableQuery.error.message}</Alert>}
-      <ListDataGrid {...dataGridProps} columns={columns} aria-label={t("api-clients.title")} getRowHeight={() => "auto"} />
+      <ListDataGrid {...dataGridProps} totalIsEstimate={tableQuery.data?.totalIsEstimate} columns={columns} aria-label={t("api-clients.title")} getRowHeight={() => "auto"} />
       {creating && <CreateApiClientDialog onClose={() => setCreating(false)} onCreated={() => void tableQuery.refetch()} />}
       <ConfirmDialog
         open={revoking !== null}

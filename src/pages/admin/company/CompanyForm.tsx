@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
@@ -11,6 +11,8 @@ import { api } from "../../../providers/api-client";
 import { notify } from "../../../providers/notifications";
 import { isSizeBand, sizeOptions } from "./company-sizes";
 import { FormCard } from "../../../components/forms/FormCard";
+import { fieldConflictRows, useEditConflict } from "../../../components/forms/conflict/use-edit-conflict";
+import { ifMatch } from "../../../components/forms/conflict/stale-version";
 
 type FormValues = z.input<typeof companyUpdateSchema>;
 const FIELDS = ["name", "size", "industry"] as const;
@@ -28,24 +30,41 @@ export function CompanyForm({ company, onSaved }: CompanyFormProps) {
   const { t } = useTranslation();
   const fieldMessage = useFieldMessage();
   const [alert, setAlert] = useState<string | null>(null);
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<FormValues, unknown, CompanyUpdate>({
+  const { register, control, handleSubmit, reset, setError, formState, getValues } = useForm<FormValues, unknown, CompanyUpdate>({
     resolver: zodResolver(companyUpdateSchema),
     defaultValues: valuesOf(company),
   });
   const field = useFieldProps({ register, formState });
 
-  // New details from elsewhere become the clean state; a logo change alone keeps unsaved edits.
+  // New details from elsewhere become the clean state unless the user is editing; a logo change alone keeps unsaved edits.
   const { name, size, industry } = company;
-  useEffect(() => reset(valuesOf({ name, size, industry })), [name, size, industry, reset]);
+  const current = useMemo(() => valuesOf({ name, size, industry }), [name, size, industry]);
+  const conflict = useEditConflict<FormValues>({
+    version: company.version,
+    current,
+    isDirty: formState.isDirty,
+    reset,
+    refetch: async () => onSaved(await api<Company>({ path: "/company" })),
+    rowsOf: fieldConflictRows<FormValues>(
+      [
+        { name: "name", label: t("company.fields.name") },
+        { name: "size", label: t("company.fields.size") },
+        { name: "industry", label: t("company.fields.industry") },
+      ],
+      t("common.conflict.empty"),
+    ),
+  });
 
   const submit = async (values: CompanyUpdate) => {
     setAlert(null);
     try {
-      const saved = await api<Company>({ method: "PATCH", path: "/company", body: values });
+      const saved = await api<Company>({ method: "PATCH", path: "/company", body: values, headers: ifMatch(conflict.editedVersion()) });
       notify({ message: t("company.saved"), severity: "success" });
       reset(valuesOf(saved));
       onSaved(saved);
     } catch (error) {
+      // The input as typed, before the schema trimmed it.
+      if (conflict.handled(error, getValues())) return;
       if (!applyFieldErrors(error as HttpError, FIELDS, setError)) setAlert((error as HttpError).message);
     }
   };
@@ -91,6 +110,7 @@ export function CompanyForm({ company, onSaved }: CompanyFormProps) {
         label={t("company.fields.industry")}
         {...field("industry")}
       />
+      {conflict.dialog}
     </FormCard>
   );
 }

@@ -17,7 +17,7 @@ const { api, apiUpload, apiBlob } = vi.hoisted(() => ({
 }));
 vi.mock("../../../providers/api-client", () => ({ api, apiUpload, apiBlob }));
 
-const company: Company = { id: "11111111-1111-4111-8111-111111111111", name: "Demo Company", size: "51-200", industry: "Finance", logo_url: null };
+const company: Company = { id: "11111111-1111-4111-8111-111111111111", name: "Demo Company", size: "51-200", industry: "Finance", logo_url: null, version: 1 };
 const withLogo: Company = { ...company, logo_url: "/v2/company/logo?v=0123456789abcdef" };
 
 const fileOf = (size: number, name = "logo.png", type = "image/png") => {
@@ -86,16 +86,41 @@ describe("the company form", () => {
     fireEvent.change(screen.getByRole("textbox", { name: "Industry" }), { target: { value: "Insurance" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("This is too long.")).toBeTruthy();
-    expect(api).toHaveBeenCalledWith({ method: "PATCH", path: "/company", body: { name: "Demo Company", size: "51-200", industry: "Insurance" } });
+    expect(api).toHaveBeenCalledWith({
+      method: "PATCH",
+      path: "/company",
+      body: { name: "Demo Company", size: "51-200", industry: "Insurance" },
+      headers: { "If-Match": `"${company.version}"` },
+    });
     expect(onSaved).not.toHaveBeenCalled();
   });
 
-  it("keeps unsaved edits when only the logo changes", async () => {
+  it("keeps unsaved edits when the stored company changes, and follows it when nothing is being edited", async () => {
     const { rerender } = render(<CompanyForm company={company} onSaved={vi.fn()} />);
     fireEvent.change(screen.getByRole("textbox", { name: "Industry" }), { target: { value: "Insurance" } });
     rerender(<CompanyForm company={{ ...withLogo }} onSaved={vi.fn()} />);
     expect(screen.getByRole("textbox", { name: "Industry" })).toHaveProperty("value", "Insurance");
-    rerender(<CompanyForm company={{ ...withLogo, industry: "Retail" }} onSaved={vi.fn()} />);
+    // Someone else's save does not wipe the input; saving it then meets the conflict instead.
+    rerender(<CompanyForm company={{ ...withLogo, industry: "Retail", version: company.version + 1 }} onSaved={vi.fn()} />);
+    expect(screen.getByRole("textbox", { name: "Industry" })).toHaveProperty("value", "Insurance");
+    fireEvent.change(screen.getByRole("textbox", { name: "Industry" }), { target: { value: "Retail" } });
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Industry" })).toHaveProperty("value", "Retail"));
+  });
+
+  it("on a save someone else's beat, shows the input beside the stored values and reloads on request", async () => {
+    const onSaved = vi.fn();
+    const { rerender } = render(<CompanyForm company={company} onSaved={onSaved} />);
+    fireEvent.change(screen.getByRole("textbox", { name: "Industry" }), { target: { value: "Insurance" } });
+    const stored = { ...company, industry: "Retail", version: company.version + 1 };
+    api.mockRejectedValueOnce({ statusCode: 412, message: "This record was changed by someone else" }).mockResolvedValueOnce(stored);
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const dialog = await screen.findByRole("dialog", { name: "This record was changed by someone else" });
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(stored));
+    rerender(<CompanyForm company={stored} onSaved={onSaved} />);
+    const row = within(dialog).getByRole("row", { name: /Industry/ });
+    expect(row.textContent).toContain("Insurance");
+    expect(row.textContent).toContain("Retail");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reload" }));
     await waitFor(() => expect(screen.getByRole("textbox", { name: "Industry" })).toHaveProperty("value", "Retail"));
   });
 });

@@ -14,6 +14,7 @@ vi.mock("../../../providers/api-client", () => ({ api }));
 const APP = { id: "11111111-1111-4111-8111-111111111111", name: "Credit scoring" };
 const UNNAMED = "77777777-7777-4777-8777-777777777777";
 const existing: ResourceGroup = {
+  version: 1,
   id: "99999999-9999-4999-8999-999999999999",
   name: "Finance",
   group_type: "SELECTED",

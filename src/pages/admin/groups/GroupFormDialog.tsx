@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
@@ -20,7 +20,9 @@ import { notify } from "../../../providers/notifications";
 import { FormDialog } from "../../../components/dialogs/FormDialog";
 import { placeFieldErrors, useFieldProps } from "../../../components/forms/field-errors";
 import { ApplicationPicker } from "./ApplicationPicker";
-import { saveGroup, type GroupFormValues } from "./save-group";
+import { groupPath, saveGroup, type GroupFormValues } from "./save-group";
+import { api } from "../../../providers/api-client";
+import { fieldConflictRows, useEditConflict } from "../../../components/forms/conflict/use-edit-conflict";
 
 const formSchema = resourceGroupCreateSchema.extend({ resource_ids: z.array(z.uuid()) });
 const FIELDS = ["name", "group_type", "resource_ids"] as const;
@@ -39,9 +41,29 @@ export function GroupFormDialog({ group, onClose, onChanged }: GroupFormDialogPr
   const [alert, setAlert] = useState<string | null>(null);
   // The group as last saved: after a create whose application calls failed, a retry patches it.
   const [saved, setSaved] = useState<ResourceGroup | undefined>(group);
-  const { register, control, handleSubmit, watch, setError, formState } = useForm<z.input<typeof formSchema>, unknown, GroupFormValues>({
+  // The group as stored: what the form starts from, and what a refused save is compared with.
+  const [stored, setStored] = useState<ResourceGroup | undefined>(group);
+  const current = useMemo(
+    () => ({ name: stored?.name ?? "", group_type: stored?.group_type ?? ("SELECTED" as const), resource_ids: stored?.resource_ids ?? [] }),
+    [stored],
+  );
+  const { register, control, handleSubmit, watch, setError, formState, reset } = useForm<z.input<typeof formSchema>, unknown, GroupFormValues>({
     resolver: zodResolver(formSchema),
-    defaultValues: { name: group?.name ?? "", group_type: group?.group_type ?? "SELECTED", resource_ids: group?.resource_ids ?? [] },
+    defaultValues: current,
+  });
+  const conflict = useEditConflict({
+    version: stored?.version ?? 0,
+    current,
+    isDirty: formState.isDirty,
+    reset,
+    refetch: async () => stored && setStored(await api<ResourceGroup>({ path: groupPath(stored.id) })),
+    rowsOf: fieldConflictRows<z.input<typeof formSchema>>(
+      [
+        { name: "name", label: t("groups.fields.name") },
+        { name: "group_type", label: t("groups.fields.groupType"), format: (type) => t(`groups.types.${String(type)}`) },
+      ],
+      t("common.conflict.empty"),
+    ),
   });
   const field = useFieldProps({ register, formState });
   const busy = formState.isSubmitting;
@@ -49,14 +71,21 @@ export function GroupFormDialog({ group, onClose, onChanged }: GroupFormDialogPr
   const submit = async (values: GroupFormValues) => {
     setAlert(null);
     try {
-      await saveGroup(values, saved, (g) => {
-        setSaved(g);
-        onChanged();
-      });
+      await saveGroup(
+        values,
+        saved,
+        (g) => {
+          setSaved(g);
+          onChanged();
+        },
+        // A retry after a create whose application calls failed patches the group it created.
+        stored ? conflict.editedVersion() : saved?.version,
+      );
       onChanged();
       notify({ message: t("groups.saved"), severity: "success" });
       onClose();
     } catch (error) {
+      if (conflict.handled(error, values)) return;
       const unplaced = placeFieldErrors(error as HttpError, FIELDS, setError);
       if (unplaced !== null) setAlert(t(unplaced));
     }
@@ -112,6 +141,7 @@ export function GroupFormDialog({ group, onClose, onChanged }: GroupFormDialogPr
           render={({ field }) => <ApplicationPicker value={field.value} onChange={field.onChange} disabled={busy} />}
         />
       )}
+      {conflict.dialog}
     </FormDialog>
   );
 }

@@ -8,9 +8,10 @@ import { renderWithRefine } from "../../../test-support/render-with-refine";
 import GroupListPage from "./GroupListPage";
 
 const groups: ResourceGroup[] = [
-  { id: "11111111-1111-4111-8111-111111111111", name: "All applications", group_type: "ALL", resource_ids: [], created_at: "2026-11-20T10:00:00.000Z" },
+  { id: "11111111-1111-4111-8111-111111111111", name: "All applications", group_type: "ALL", resource_ids: [], created_at: "2026-11-20T10:00:00.000Z", version: 1 },
   {
     id: "22222222-2222-4222-8222-222222222222",
+    version: 1,
     name: "Customer AI",
     group_type: "SELECTED",
     resource_ids: ["33333333-3333-4333-8333-333333333333", "44444444-4444-4444-8444-444444444444"],

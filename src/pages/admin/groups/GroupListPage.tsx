@@ -59,7 +59,7 @@ export default function GroupListPage() {
       <ListPageHeader title={t("groups.title")} help={t("groups.help")} createLabel={t("groups.create")} onCreate={() => setForm({})} />
       <GridSearchField label={t("groups.search")} value={search} onChange={setSearch} />
       {tableQuery.error && <Alert severity="error">{tableQuery.error.message}</Alert>}
-      <ListDataGrid {...dataGridProps} columns={columns} aria-label={t("groups.title")} />
+      <ListDataGrid {...dataGridProps} totalIsEstimate={tableQuery.data?.totalIsEstimate} columns={columns} aria-label={t("groups.title")} />
       {form && <GroupFormDialog group={form.group} onClose={() => setForm(null)} onChanged={() => void tableQuery.refetch()} />}
       <ConfirmDialog
         open={deleting !== null}

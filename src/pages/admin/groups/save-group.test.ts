@@ -10,6 +10,7 @@ const A = "11111111-1111-4111-8111-111111111111";
 const B = "22222222-2222-4222-8222-222222222222";
 const C = "33333333-3333-4333-8333-333333333333";
 const group = (over: Partial<ResourceGroup> = {}): ResourceGroup => ({
+  version: 1,
   id: "99999999-9999-4999-8999-999999999999",
   name: "Finance",
   group_type: "SELECTED",

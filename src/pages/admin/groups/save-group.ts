@@ -1,6 +1,7 @@
 import type { ResourceGroup } from "../../../../domain/entities/resource-group";
 import type { GroupType } from "../../../../domain/access/current-user";
 import { api } from "../../../providers/api-client";
+import { ifMatch } from "../../../components/forms/conflict/stale-version";
 import { diffResourceIds } from "./resource-diff";
 
 export interface GroupFormValues {
@@ -9,7 +10,7 @@ export interface GroupFormValues {
   resource_ids: string[];
 }
 
-const groupPath = (id: string) => `/access/resource-groups/${id}`;
+export const groupPath = (id: string) => `/access/resource-groups/${id}`;
 
 /**
  * Creates (no `existing`) or updates a group, then adds and removes applications until a
@@ -20,10 +21,13 @@ export async function saveGroup(
   values: GroupFormValues,
   existing: ResourceGroup | undefined,
   onGroupSaved: (group: ResourceGroup) => void = () => {},
+  /** The version the edit started from: a group someone else saved since is refused (412), not overwritten. */
+  editedVersion = existing?.version,
 ): Promise<ResourceGroup> {
   const body = { name: values.name, group_type: values.group_type };
+  const headers = editedVersion === undefined ? undefined : ifMatch(editedVersion);
   const group = existing
-    ? await api<ResourceGroup>({ method: "PATCH", path: groupPath(existing.id), body })
+    ? await api<ResourceGroup>({ method: "PATCH", path: groupPath(existing.id), body, headers })
     : await api<ResourceGroup>({ method: "POST", path: "/access/resource-groups", body });
   onGroupSaved(group);
   // An ALL group covers every application; the server dropped any list on the change.

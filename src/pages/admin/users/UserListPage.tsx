@@ -47,6 +47,7 @@ export default function UserListPage() {
       {tableQuery.error && <Alert severity="error">{t("users.loadFailed", { message: tableQuery.error.message })}</Alert>}
       <ListDataGrid
         {...dataGridProps}
+        totalIsEstimate={tableQuery.data?.totalIsEstimate}
         columns={columns}
         aria-label={t("users.title")}
         getRowHeight={() => "auto"}

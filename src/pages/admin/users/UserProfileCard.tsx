@@ -1,14 +1,15 @@
-import { useEffect, useState } from "react";
+import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Box, Button, Card, CardContent, TextField, Typography } from "@mui/material";
-import { useUpdate, type HttpError } from "@refinedev/core";
+import { useInvalidate, useUpdate, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { LanguageField } from "../../../components/forms/LanguageField";
 import { userUpdateSchema, type User, type UserUpdate } from "../../../../domain/entities/user";
 import { notify } from "../../../providers/notifications";
 import { applyFieldErrors, useFieldMessage, useFieldProps } from "../../../components/forms/field-errors";
 import { USERS_META, USERS_RESOURCE } from "./user-support";
+import { fieldConflictRows, useEditConflict } from "../../../components/forms/conflict/use-edit-conflict";
 
 type Profile = UserUpdate;
 const FIELDS = ["first_name", "last_name", "language"] as const;
@@ -28,10 +29,24 @@ export function UserProfileCard({ user, onSaved }: { user: User; onSaved(user: U
   const field = useFieldProps({ register, formState });
   const { errors, isDirty, isSubmitting } = formState;
 
+  const invalidate = useInvalidate();
+  const current = useMemo(() => valuesOf(user), [user]);
   // A refetched user (e.g. after a role change) resets the form only when nothing is being edited.
-  useEffect(() => {
-    if (!isDirty) reset(valuesOf(user));
-  }, [user, isDirty, reset]);
+  const conflict = useEditConflict({
+    version: user.version,
+    current,
+    isDirty,
+    reset,
+    refetch: () => invalidate({ resource: USERS_RESOURCE, id: user.id, invalidates: ["detail"] }),
+    rowsOf: fieldConflictRows<Profile>(
+      [
+        { name: "first_name", label: t("users.fields.firstName") },
+        { name: "last_name", label: t("users.fields.lastName") },
+        { name: "language", label: t("users.fields.language"), format: (code) => t(`users.languages.${String(code)}`) },
+      ],
+      t("common.conflict.empty"),
+    ),
+  });
 
   const onSubmit = async (values: Profile) => {
     setFailure(null);
@@ -39,7 +54,7 @@ export function UserProfileCard({ user, onSaved }: { user: User; onSaved(user: U
       const { data } = await update({
         resource: USERS_RESOURCE,
         id: user.id,
-        meta: USERS_META,
+        meta: { ...USERS_META, version: conflict.editedVersion() },
         values,
         successNotification: false,
         errorNotification: false,
@@ -48,6 +63,7 @@ export function UserProfileCard({ user, onSaved }: { user: User; onSaved(user: U
       notify({ message: t("users.edit.saved"), severity: "success" });
       onSaved(data);
     } catch (error) {
+      if (conflict.handled(error, values)) return;
       const problem = error as HttpError;
       if (!applyFieldErrors(problem, FIELDS, setError)) setFailure(t("users.edit.saveFailed", { message: problem.message }));
     }
@@ -86,7 +102,7 @@ export function UserProfileCard({ user, onSaved }: { user: User; onSaved(user: U
           helperText={fieldMessage(errors.language?.message)}
         />
         <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1 }}>
-          <Button onClick={() => reset(valuesOf(user))} disabled={!isDirty || isSubmitting}>
+          <Button onClick={() => reset(current)} disabled={!isDirty || isSubmitting}>
             {t("common.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={!isDirty || isSubmitting}>
@@ -94,6 +110,7 @@ export function UserProfileCard({ user, onSaved }: { user: User; onSaved(user: U
           </Button>
         </Box>
       </CardContent>
+      {conflict.dialog}
     </Card>
   );
 }

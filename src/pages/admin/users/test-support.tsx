@@ -12,6 +12,7 @@ export const ROLE_ADMIN = "00000000-0000-4000-8000-0000000000b1";
 export const ROLE_CONTRIBUTOR = "00000000-0000-4000-8000-0000000000b2";
 
 export const adaAdmin: User = {
+  version: 1,
   id: ADMIN_ID,
   email: "admin@steward.test",
   first_name: "Ada",
@@ -21,6 +22,7 @@ export const adaAdmin: User = {
   roles: [{ role_id: ROLE_ADMIN, name: "Administrator", resource_group: GROUP_ALL }],
 };
 export const carlos: User = {
+  version: 1,
   id: "00000000-0000-4000-8000-00000000000c",
   email: "contributor@steward.test",
   first_name: "Carlos",

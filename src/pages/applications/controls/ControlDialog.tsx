@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   Alert,
   Box,
@@ -18,6 +18,8 @@ import type { HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../../providers/notifications";
 import { updateControl, useControlDetail } from "./control-api";
+import { ConflictDialog, type ConflictRow } from "../../../components/forms/conflict/ConflictDialog";
+import { isStaleVersion } from "../../../components/forms/conflict/stale-version";
 import { EvidenceSection } from "./EvidenceSection";
 
 /** One control in full: what it asks, the requirements it meets, notes, justification and evidence. */
@@ -41,10 +43,25 @@ export function ControlDialog({
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
+  // The text a refused save held, shown beside what is stored now.
+  const [conflict, setConflict] = useState<{ notes: string; justification: string; version: number } | null>(null);
+  // The version the text shown was loaded from: a save made on it never overwrites a newer one.
+  const editedVersion = useRef(control?.version ?? 0);
+
   useEffect(() => {
     setNotes(control?.notes ?? "");
     setJustification(control?.justification ?? "");
-  }, [control?.notes, control?.justification]);
+    editedVersion.current = control?.version ?? 0;
+  }, [control?.notes, control?.justification, control?.version]);
+
+  const conflictRows = (yours: { notes: string; justification: string }): ConflictRow[] => {
+    const text = (value: string | null | undefined) => (value?.trim() ? value : t("common.conflict.empty"));
+    const fields = [
+      { field: "notes", label: t("controls.notes"), yours: text(yours.notes), current: text(control?.notes) },
+      { field: "justification", label: t("controls.justification"), yours: text(yours.justification), current: text(control?.justification) },
+    ];
+    return fields.filter((row) => row.yours !== row.current);
+  };
 
   const refresh = () => {
     void query.refetch();
@@ -55,10 +72,15 @@ export function ControlDialog({
     setSaving(true);
     setError(null);
     try {
-      await updateControl(applicationId, controlId, { notes, ...(control?.status === "not_applicable" || justification ? { justification } : {}) });
+      await updateControl(applicationId, controlId, { notes, ...(control?.status === "not_applicable" || justification ? { justification } : {}) }, editedVersion.current);
       notify({ severity: "success", message: t("controls.saved") });
       refresh();
     } catch (e) {
+      if (isStaleVersion(e)) {
+        setConflict({ notes, justification, version: editedVersion.current });
+        refresh();
+        return;
+      }
       const http = e as HttpError;
       const field = http.errors?.justification;
       setError(Array.isArray(field) ? t(String(field[0])) : http.message);
@@ -136,6 +158,17 @@ export function ControlDialog({
       <DialogActions>
         <Button onClick={onClose}>{t("common.actions.close")}</Button>
       </DialogActions>
+      <ConflictDialog
+        rows={conflict && conflictRows(conflict)}
+        onReload={() => setConflict(null)}
+        onClose={() => {
+          // Back to the refused text, still made on the old version: saving it again is refused again.
+          setNotes(conflict!.notes);
+          setJustification(conflict!.justification);
+          editedVersion.current = conflict!.version;
+          setConflict(null);
+        }}
+      />
     </Dialog>
   );
 }

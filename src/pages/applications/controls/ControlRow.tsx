@@ -18,6 +18,7 @@ import { ReasonDialog } from "../../../components/dialogs/ReasonDialog";
 import { useFormatDate } from "../../../components/risk/dates";
 import { notify } from "../../../providers/notifications";
 import { updateControl, type Person } from "./control-api";
+import { isStaleVersion } from "../../../components/forms/conflict/stale-version";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -46,11 +47,17 @@ export function ControlRow({
   const save = async (body: ApplicationControlUpdate): Promise<string | null> => {
     setSaving(true);
     try {
-      await updateControl(applicationId, control.id, body);
+      await updateControl(applicationId, control.id, body, control.version);
       notify({ severity: "success", message: t("controls.saved") });
       onChanged();
       return null;
     } catch (error) {
+      if (isStaleVersion(error)) {
+        // A one-click change: the row shows the stored values again, and the message says why the click did nothing.
+        notify({ severity: "warning", message: t("common.conflict.notSaved") });
+        onChanged();
+        return t("common.conflict.notSaved");
+      }
       const http = error as HttpError;
       const first = Object.values(http.errors ?? {})[0];
       const message = Array.isArray(first) ? t(String(first[0])) : http.message;

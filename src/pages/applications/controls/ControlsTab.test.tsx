@@ -3,8 +3,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ApplicationControl, ApplicationControlDetail, ApplicationFramework } from "../../../../domain/entities/framework";
 import { api } from "../../../providers/api-client";
+import { notify } from "../../../providers/notifications";
 import { APP_ID, fakeProvider, initTestI18n, ME, renderDetailPage } from "../detail/test-support";
 
+vi.mock("../../../providers/notifications", async (original) => ({ ...(await original<object>()), notify: vi.fn() }));
 vi.mock("../../../providers/api-client", async (original) => ({
   ...(await original<typeof import("../../../providers/api-client")>()),
   api: vi.fn(),
@@ -33,6 +35,7 @@ const framework = (id: string, name: string, applies: boolean): ApplicationFrame
   progress,
 });
 const control = (id: string, overrides: Partial<ApplicationControl>): ApplicationControl => ({
+  version: 1,
   id,
   name: `Control ${id}`,
   description: "What it does.",
@@ -85,7 +88,15 @@ describe("the Controls tab", () => {
     renderDetailPage(fakeProvider({ roles: ["ApplicationContributor"], lists }), "?tab=controls");
     const status = await screen.findByRole("combobox", { name: "Status of C-RISK-02" });
     fireEvent.change(status, { target: { value: "implemented" } });
-    await waitFor(() => expect(api).toHaveBeenCalledWith({ method: "PATCH", path: `/applications/${APP_ID}/controls/C-RISK-02`, body: { status: "implemented" } }));
+    // Each change is made on the version the row shows.
+    await waitFor(() =>
+      expect(api).toHaveBeenCalledWith({
+        method: "PATCH",
+        path: `/applications/${APP_ID}/controls/C-RISK-02`,
+        body: { status: "implemented" },
+        headers: { "If-Match": '"1"' },
+      }),
+    );
 
     fireEvent.change(screen.getByRole("combobox", { name: "Status of C-DATA-01" }), { target: { value: "not_applicable" } });
     const dialog = await screen.findByRole("dialog", { name: "Mark C-DATA-01 not applicable?" });
@@ -98,7 +109,17 @@ describe("the Controls tab", () => {
         method: "PATCH",
         path: `/applications/${APP_ID}/controls/C-DATA-01`,
         body: { status: "not_applicable", justification: "No training data." },
+        headers: { "If-Match": '"1"' },
       }),
+    );
+  });
+
+  it("says so when someone else changed the control first, instead of overwriting it", async () => {
+    renderDetailPage(fakeProvider({ roles: ["ApplicationContributor"], lists }), "?tab=controls");
+    vi.mocked(api).mockRejectedValueOnce({ statusCode: 412, message: "This record was changed by someone else: it is now at version 2." });
+    fireEvent.change(await screen.findByRole("combobox", { name: "Status of C-RISK-02" }), { target: { value: "implemented" } });
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({ severity: "warning", message: "This record was changed by someone else, so your change was not saved. It now shows the stored values." }),
     );
   });
 

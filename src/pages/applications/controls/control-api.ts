@@ -2,6 +2,7 @@ import { useCallback, useState } from "react";
 import { useCustom, type HttpError } from "@refinedev/core";
 import type { ApplicationControl, ApplicationControlDetail, ApplicationControlUpdate, Evidence } from "../../../../domain/entities/framework";
 import type { UploadForm } from "../../../../domain/entities/document";
+import { ifMatch } from "../../../components/forms/conflict/stale-version";
 import { api, uploadPresigned } from "../../../providers/api-client";
 
 /** GET /applications/{id}/controls: the controls that apply now. */
@@ -43,8 +44,9 @@ export function useOwnerOptions(applicationId: string) {
   return (result.data?.items ?? []).map((u): Person => ({ id: u.user_id, name: `${u.first_name} ${u.last_name}`.trim() }));
 }
 
-export const updateControl = (applicationId: string, controlId: string, body: ApplicationControlUpdate) =>
-  api<ApplicationControlDetail>({ method: "PATCH", path: `/applications/${applicationId}/controls/${controlId}`, body });
+/** A control's change, made on `version`: refused (412) when someone else recorded the control since. */
+export const updateControl = (applicationId: string, controlId: string, body: ApplicationControlUpdate, version: number) =>
+  api<ApplicationControlDetail>({ method: "PATCH", path: `/applications/${applicationId}/controls/${controlId}`, body, headers: ifMatch(version) });
 
 export const removeEvidence = (applicationId: string, controlId: string, evidenceId: string) =>
   api<void>({ method: "DELETE", path: `/applications/${applicationId}/controls/${controlId}/evidence`, query: { evidence_id: evidenceId } });

@@ -3,6 +3,7 @@ import { useCustom, useCustomMutation, useGetIdentity, useOne, type BaseRecord, 
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Application, ApplicationUpdate } from "../../../../domain/entities/application";
+import { ifMatch } from "../../../components/forms/conflict/stale-version";
 
 export const APPLICATIONS_RESOURCE = "applications";
 
@@ -39,16 +40,20 @@ export function useRefreshApplication(id: string) {
   );
 }
 
-/** PUT /applications/{id}: an edit, or a status move (a body holding only that status). */
+/**
+ * PUT /applications/{id}: an edit, or a status move (a body holding only that status). With the
+ * `version` the edit was made on, a record someone else saved since is refused (412) instead of overwritten.
+ */
 export function useApplicationPut(id: string) {
   const { mutateAsync, mutation } = useCustomMutation<Application, HttpError, ApplicationUpdate>();
   const refresh = useRefreshApplication(id);
   const put = useCallback(
-    async (body: ApplicationUpdate) => {
+    async (body: ApplicationUpdate, version?: number) => {
       const { data } = await mutateAsync({
         url: `/applications/${id}`,
         method: "put",
         values: body,
+        config: version === undefined ? undefined : { headers: ifMatch(version) },
         successNotification: false,
         errorNotification: false,
       });

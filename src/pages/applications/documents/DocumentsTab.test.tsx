@@ -117,5 +117,15 @@ describe("the Documents tab", () => {
       expect(screen.getByRole("alert").textContent).toBe("setup.pdf could not be uploaded: Only PDF, Word (.doc, .docx), CSV and Excel (.xlsx) files are accepted."),
     );
     expect(api).toHaveBeenCalledTimes(1);
+
+    // Content that contradicts the name: both types, in the user's words.
+    vi.mocked(api).mockResolvedValueOnce({ document: doc(DOC_NEW, { status: "created" }), upload: { url: "/v2/uploads", fields: {} } });
+    vi.mocked(uploadPresigned).mockRejectedValueOnce({
+      statusCode: 400,
+      message: "The file claims to be application/pdf but its content is text/csv.",
+      problem: { status: 400, claimed_type: "application/pdf", detected_type: "text/csv" },
+    });
+    fireEvent.change(screen.getByTestId("document-file-input"), { target: { files: [new File(["a,b"], "model.pdf")] } });
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("model.pdf could not be uploaded: The file claims to be PDF but its content is CSV."));
   });
 });

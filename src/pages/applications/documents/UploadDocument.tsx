@@ -3,7 +3,21 @@ import { Alert, Box, Button, LinearProgress, Typography } from "@mui/material";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import { useTranslation } from "react-i18next";
 import { DOCUMENT_ACCEPT } from "../../../../domain/entities/document";
+import type { HttpError } from "@refinedev/core";
+import type { TFunction } from "i18next";
 import { precheck, useUploadDocument } from "./use-documents";
+import { typeLabel } from "./document-format";
+
+/** Why an upload was refused, in the user's language: a mismatch names what the file claimed and what it is. */
+function uploadFailure(t: TFunction, error: HttpError): string {
+  const problem = error.problem as { claimed_type?: string; detected_type?: string } | undefined;
+  if (problem?.claimed_type && problem.detected_type) {
+    return t("documents.errors.mismatchDetail", { claimed: typeLabel(t, problem.claimed_type), detected: typeLabel(t, problem.detected_type) });
+  }
+  if (error.statusCode === 413) return t("documents.errors.tooLarge");
+  if (error.statusCode === 400) return t("documents.errors.type");
+  return error.message;
+}
 
 /** The upload button with its progress bar and the spec's "File upload in progress. Please wait..." message. */
 export function UploadDocument({ applicationId, onDone }: { applicationId: string; onDone(): void }) {
@@ -27,9 +41,7 @@ export function UploadDocument({ applicationId, onDone }: { applicationId: strin
       await upload(file);
       setOutcome({ severity: "success", text: t("documents.uploaded", { name: file.name }) });
     } catch (error) {
-      const status = (error as { statusCode?: number }).statusCode;
-      const message = status === 413 ? t("documents.errors.tooLarge") : status === 400 ? t("documents.errors.type") : (error as Error).message;
-      setOutcome({ severity: "error", text: t("documents.uploadFailed", { name: file.name, message }) });
+      setOutcome({ severity: "error", text: t("documents.uploadFailed", { name: file.name, message: uploadFailure(t, error as HttpError) }) });
     } finally {
       onDone();
     }

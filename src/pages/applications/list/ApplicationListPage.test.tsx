@@ -106,4 +106,13 @@ describe("/applications", () => {
     expect(screen.getByRole("columnheader", { name: /Created/ })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Columns" })).toBeTruthy();
   });
+
+  it("says 'of about' when the server estimated the total of a very long list, and the exact count otherwise", async () => {
+    const estimated = vi.fn(async (_params: GetListParams) => ({ data: rows as never[], total: 104_250, totalIsEstimate: true }));
+    renderList(estimated);
+    expect(await screen.findByText("1–25 of about 104,250")).toBeTruthy();
+    cleanup();
+    renderList(list());
+    expect(await screen.findByText("1–2 of 2")).toBeTruthy();
+  });
 });

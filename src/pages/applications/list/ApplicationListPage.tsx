@@ -53,6 +53,7 @@ export default function ApplicationListPage() {
       {tableQuery.error && <Alert severity="error">{t("applications.loadFailed", { message: tableQuery.error.message })}</Alert>}
       <ListDataGrid
         {...dataGridProps}
+        totalIsEstimate={tableQuery.data?.totalIsEstimate}
         columns={columns}
         aria-label={t("applications.title")}
         columnVisibilityModel={columnVisibility}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Controller, useForm, useWatch, type Path } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Box, Button, Card, CardContent, LinearProgress, TextField, Typography } from "@mui/material";
@@ -10,7 +10,9 @@ import type { VendorRef } from "../../../../../domain/entities/vendor";
 import { applyFieldErrors, useFieldMessage } from "../../../../components/forms/field-errors";
 import { notify } from "../../../../providers/notifications";
 import { useCompanyVendors } from "../../../vendors/vendor-api";
-import { useApplicationGet, useApplicationPut } from "../application-api";
+import { useApplicationGet, useApplicationPut, useRefreshApplication } from "../application-api";
+import { useEditConflict } from "../../../../components/forms/conflict/use-edit-conflict";
+import { detailsConflictRows } from "./details-conflict";
 import { changesOf, detailsFormSchema, toFormValues, type DetailsFormValues } from "./details-form";
 import { QuestionField } from "./QuestionField";
 import { RiskPreview } from "./RiskPreview";
@@ -32,6 +34,7 @@ export function DetailsTab({ application, canEdit, permissionsLoading = false }:
   const fieldMessage = useFieldMessage();
   const stored = useApplicationGet<{ details: Record<string, unknown> }>(application.id, "details");
   const { put } = useApplicationPut(application.id);
+  const refresh = useRefreshApplication(application.id);
   const [failure, setFailure] = useState<string | null>(null);
   const company = useCompanyVendors();
   // The company's vendors, plus those the application already lists (with their levels) if the list missed them.
@@ -55,9 +58,14 @@ export function DetailsTab({ application, canEdit, permissionsLoading = false }:
   const context = useMemo(() => vendorContextOf(vendorIds ?? [], fmVendor ?? null, vendors), [vendorIds, fmVendor, vendors]);
 
   // Fresh data from the server (after a save, or a refetch) replaces the form unless the user is editing.
-  useEffect(() => {
-    if (!isDirty) reset(initial);
-  }, [initial, isDirty, reset]);
+  const conflict = useEditConflict({
+    version: application.version,
+    current: initial,
+    isDirty,
+    reset,
+    refetch: refresh,
+    rowsOf: (yours, current) => detailsConflictRows(t, current, yours, vendors),
+  });
 
   if (stored.query.isLoading) return <LinearProgress aria-label={t("application-detail.details.loading")} />;
   if (stored.query.error) {
@@ -73,10 +81,11 @@ export function DetailsTab({ application, canEdit, permissionsLoading = false }:
     const body = changesOf(initial, values);
     if (!body) return;
     try {
-      await put(body);
+      await put(body, conflict.editedVersion());
       reset(values);
       notify({ message: t("common.messages.applicationSaved"), severity: "success" });
     } catch (error) {
+      if (conflict.handled(error, values)) return;
       applyFieldErrors(error as HttpError, FIELDS, setError);
       // Spec §8: a failed update says so in these words, whatever the cause.
       setFailure(t("application-detail.errors.updateFailed"));
@@ -189,6 +198,7 @@ export function DetailsTab({ application, canEdit, permissionsLoading = false }:
       <Box sx={{ position: { md: "sticky" }, top: { md: 16 }, order: { xs: 1, md: 2 } }}>
         <RiskPreview details={details ?? initial.details} context={context} />
       </Box>
+      {conflict.dialog}
     </Box>
   );
 }

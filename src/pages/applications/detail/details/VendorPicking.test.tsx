@@ -14,6 +14,7 @@ beforeAll(initTestI18n);
 afterEach(cleanup);
 
 const vendor = (id: string, name: string, risk_level: Vendor["risk_level"]): Vendor => ({
+  version: 1,
   id,
   name,
   risk_level,
