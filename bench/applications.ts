@@ -17,8 +17,8 @@ import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { runMigrations } from "../server/db/migrate";
 import { companies, applications } from "../server/db/schema";
-import { DEMO_PASSWORD, seedDemoData } from "../server/db/seed";
-import { LOCAL_CLIENT_ID } from "../server/identity/settings";
+import { seedDemoData } from "../server/db/seed";
+import { demoAccessToken } from "./sign-in";
 
 const COUNT = 10_000;
 const LIST_BUDGET_MS = 50;
@@ -26,15 +26,16 @@ const CLASSIFY_BUDGET_MS = 1000;
 const RUNS = 60;
 
 /** A small deterministic generator, so every run measures the same inventory. */
-function generator(seed: number) {
+export function generator(seed: number) {
   let state = seed;
   const next = () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
   return { next, pick: <T>(values: readonly T[]) => values[Math.floor(next() * values.length)] };
 }
 
-function inventory(): ApplicationDetails[] {
+/** `count` questionnaires answered the way a real inventory spreads: mostly low risk, some high. */
+export function inventory(count = COUNT): ApplicationDetails[] {
   const { next, pick } = generator(42);
-  return Array.from({ length: COUNT }, (_, i) => ({
+  return Array.from({ length: count }, (_, i) => ({
     ...emptyDetails(),
     purpose: `Generated application number ${i}`,
     intended_users: [pick(["employees", "customers", "public"] as const)],
@@ -84,13 +85,7 @@ export async function reportApplications(): Promise<boolean> {
 
     const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_MAX: "1000000" }, ""), database, logger: false, spaRoot: "/nonexistent" });
     await app.ready();
-    const signIn = await app.inject({
-      method: "POST",
-      url: "/identity",
-      headers: { "content-type": "application/x-amz-json-1.1", "x-amz-target": "AWSCognitoIdentityProviderService.InitiateAuth" },
-      payload: JSON.stringify({ AuthFlow: "USER_PASSWORD_AUTH", ClientId: LOCAL_CLIENT_ID, AuthParameters: { USERNAME: "reviewer@steward.test", PASSWORD: DEMO_PASSWORD } }),
-    });
-    const token = signIn.json().AuthenticationResult.AccessToken as string;
+    const token = await demoAccessToken(app, "reviewer@steward.test");
 
     const reference = await timeRequests(app, "/v2/access/user", token);
     const list = await timeRequests(app, "/v2/applications?page=3&page_size=25&sort=-risk_tier&approval_status=draft&approval_status=submitted", token);

@@ -3,8 +3,11 @@ import { buildSpaIfStale } from "../server/spa-build";
 import { reportBundles } from "./bundle-size";
 import { reportStartup } from "./startup";
 import { reportApplications } from "./applications";
+import { postgresReachable, reportApplicationsOnPostgres } from "./applications-postgres";
 
 buildSpaIfStale((line) => console.log(line));
-const results = { bundles: reportBundles(), startup: await reportStartup(), applications: await reportApplications() };
+const results: Record<string, boolean> = { bundles: reportBundles(), startup: await reportStartup(), applications: await reportApplications() };
+if (await postgresReachable()) results.listsOnPostgres = await reportApplicationsOnPostgres();
+else console.log("\nApplication lists on PostgreSQL: skipped, no server at BENCH_DATABASE_URL (or the local one).");
 const over = Object.entries(results).filter(([, ok]) => !ok).map(([name]) => name);
 console.log(over.length ? `\nOver budget: ${over.join(", ")}` : "\nAll budgets hold.");
