@@ -46,7 +46,6 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
-      RATE_LIMIT_MAX: "100000",
     },
   },
 });
