@@ -37,7 +37,8 @@ async function browseAs(browser: Browser, email: string): Promise<Browsing> {
   for (let i = 0; Date.now() - started < BROWSE_MS; i++) {
     const [url, heading] = PAGES[i % PAGES.length];
     await page.goto(url);
-    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    // Three cold-cache browsers share two cores with the server: a page can take well over 10 s to render.
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible({ timeout: 30_000 });
     seen.browsedMs = Date.now() - started;
   }
   await context.close();
