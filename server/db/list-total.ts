@@ -5,6 +5,9 @@ import { queryRows, type Db } from "./client";
 /** Counting every matching row of a large list costs a scan per page; past this many the planner's estimate serves. */
 export const EXACT_TOTAL_THRESHOLD = 1000;
 
+/** Every row's count of the rows matching its query, computed in the pass that reads them all. */
+export const windowCount = sql<number>`count(*) over ()`.mapWith(Number);
+
 export interface ListTotal {
   total: number;
   total_is_estimate?: true;

@@ -51,4 +51,20 @@ describe("application list totals", () => {
     expect(body.total).toBe(1 + 10 + 50);
     expect(body.total_is_estimate).toBeUndefined();
   });
+
+  it("a search counts every match exactly, however many, with the other filters applied, on any page", async () => {
+    const all = await call("admin", "GET", "/applications?q=Bulk&page_size=5");
+    expect(all.json().total).toBe(EXACT_TOTAL_THRESHOLD + 50);
+    expect(all.json().total_is_estimate).toBeUndefined();
+    expect(all.json().items.map((a: { name: string }) => a.name)).toEqual(["Bulk 0", "Bulk 1", "Bulk 10", "Bulk 100", "Bulk 1000"]);
+
+    const notAssessed = await call("admin", "GET", "/applications?q=Bulk%201&risk_tier=not_assessed&approval_status=draft&page_size=5");
+    const low = await call("admin", "GET", "/applications?q=Bulk%201&risk_tier=low&page_size=5");
+    // Bulk 1, 10..19, 100..199, 1000..1049: new applications are drafts, and unanswered ones are not assessed yet.
+    expect(notAssessed.json().total).toBe(1 + 10 + 100 + 50);
+    expect(low.json()).toMatchObject({ total: 0, items: [] });
+
+    const pastTheEnd = await call("admin", "GET", "/applications?q=Bulk%2010&page=99&page_size=5");
+    expect(pastTheEnd.json()).toMatchObject({ total: 1 + 10 + 50, items: [] });
+  });
 });
