@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { asSubject, type Action } from "../../domain/access/abilities";
 import type { Application } from "../../domain/entities/application";
 import type { VendorRef } from "../../domain/entities/vendor";
@@ -44,12 +44,9 @@ export function selectApplications(db: Db) {
   return db.select({ row: applications, ownerName }).from(applications).leftJoin(users, eq(users.id, applications.ownerId));
 }
 
-/** Applications as lists show them: the view's columns only, and any `extra` computed columns. */
-export function selectApplicationViews<Extra extends Record<string, SQL>>(db: Db, extra: Extra = {} as Extra) {
-  return db
-    .select({ row: viewColumns, ownerName, ...extra })
-    .from(applications)
-    .leftJoin(users, eq(users.id, applications.ownerId));
+/** Applications as lists show them: the view's columns only. */
+export function selectApplicationViews(db: Db) {
+  return db.select({ row: viewColumns, ownerName }).from(applications).leftJoin(users, eq(users.id, applications.ownerId));
 }
 
 /** `vendors`: the vendors it lists, given on single reads. */

@@ -156,9 +156,20 @@ export default async function applicationRoutes(root: FastifyInstance) {
       const where = and(readableApplications(request), ...filtersOf(request.query));
       const offset = (page - 1) * page_size;
       if (q) {
-        // A search reads and sorts every match anyway: the same pass counts them, exactly.
-        const rows = await selectApplicationViews(db(), { matches: windowCount }).where(where).orderBy(...sortOrder(sort, q)).limit(page_size).offset(offset);
-        const totals = rows.length || page === 1 ? { total: rows[0]?.matches ?? 0 } : await listTotal(db(), applications, where);
+        // A search reads and sorts every match anyway: the same pass counts them, exactly. That pass
+        // carries ids only; the page's rows are then read by primary key.
+        const matches = await db()
+          .select({ id: applications.id, matches: windowCount })
+          .from(applications)
+          .leftJoin(users, eq(users.id, applications.ownerId))
+          .where(where)
+          .orderBy(...sortOrder(sort, q))
+          .limit(page_size)
+          .offset(offset);
+        const found = matches.length ? await selectApplicationViews(db()).where(inArray(applications.id, matches.map((m) => m.id))) : [];
+        const byId = new Map(found.map((r) => [r.row.id, r]));
+        const rows = matches.flatMap((m) => byId.get(m.id) ?? []);
+        const totals = matches.length || page === 1 ? { total: matches[0]?.matches ?? 0 } : await listTotal(db(), applications, where);
         return { items: rows.map((r) => toApplication(r)), ...totals };
       }
       // The owner join only names owners on the page; counting needs none of it.
