@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
+import { allLists } from "../support/list-routes";
 
 /** A query parameter is either used or refused by name, never silently ignored. */
 let t: TestApp;
@@ -20,20 +21,7 @@ afterAll(async () => {
 
 describe("unknown query parameters", () => {
   it("every list answers 400 naming the parameter it does not know", async () => {
-    const lists = [
-      "/applications",
-      "/vendors",
-      "/frameworks",
-      "/access/users",
-      "/access/resource-groups",
-      "/access/api-clients",
-      "/applications/role-assignments/user",
-      `/applications/${applicationId}/documents`,
-      `/applications/${applicationId}/comments`,
-      `/applications/${applicationId}/assessments`,
-      `/applications/${applicationId}/activity`,
-      `/applications/${applicationId}/authorized-users`,
-    ];
+    const lists = allLists(applicationId);
     for (const list of lists) {
       const res = await call("admin", "GET", `${list}?page=1&serch=x&colour=red`);
       expect(res.statusCode, `${list} ${res.body}`).toBe(400);

@@ -6,6 +6,7 @@ import { applicationComments, applications, resourceGroups, users, vendors } fro
 import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
 import { protocol } from "./identity-support";
 import { LOCAL_CLIENT_ID } from "../../server/identity/settings";
+import { searchableLists } from "../support/list-routes";
 
 /** Text PostgreSQL cannot store (U+0000) is refused as a 400 naming the field, wherever it comes from. */
 let t: TestApp;
@@ -32,16 +33,7 @@ afterAll(async () => {
 });
 
 describe("NUL in query strings and path parameters", () => {
-  const lists = () => [
-    "/applications",
-    "/vendors",
-    "/frameworks",
-    "/access/users",
-    "/access/resource-groups",
-    "/access/api-clients",
-    `/applications/${applicationId}/documents`,
-    `/applications/${applicationId}/comments`,
-  ];
+  const lists = () => searchableLists(applicationId);
 
   it("every list's search answers 400 naming query.q", async () => {
     for (const list of lists()) {
