@@ -19,7 +19,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // Whole journeys (several people signing in, a questionnaire, an approval) on a shared two-core machine:
+  // the lifecycle test takes 40 s alone and over a minute when the machine is busy.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   outputDir: "test-results",
