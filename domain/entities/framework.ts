@@ -2,6 +2,7 @@ import { z } from "zod";
 import { listQuerySchema, listResponseSchema } from "../api/list";
 import { CONTROL_STATUSES, FRAMEWORK_STATUSES, RISK_TIERS, keyDateSchema } from "../frameworks/types";
 import { uploadFormSchema } from "./document";
+import { parseUrl } from "../validation/url";
 
 /**
  * Contracts of the frameworks area (spec §7 Frameworks, and the application controls, evidence and
@@ -214,12 +215,8 @@ export const todayIso = (now: Date = new Date()) => now.toISOString().slice(0, 1
 
 /** A link is http(s) only: javascript:, data: and the like never become clickable evidence. */
 export const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
+  const protocol = parseUrl(value)?.protocol;
+  return protocol === "http:" || protocol === "https:";
 };
 
 const evidenceName = z.string().trim().min(1, "validation.required").max(255, "validation.tooLong");

@@ -3,6 +3,7 @@ import { listQuerySchema, listResponseSchema, multiValue } from "../api/list";
 import { RISK_TIERS } from "../risk";
 import { APPROVAL_STATUSES } from "../workflow";
 import { nameSchema } from "../validation/rules";
+import { parseUrl } from "../validation/url";
 import { VENDOR_RISK_LEVELS, VENDOR_RISK_RULE_IDS, vendorDetailsPatchSchema, vendorDetailsSchema } from "../vendors";
 
 export const VENDOR_STATUSES = ["active", "under_review", "offboarded"] as const;
@@ -15,12 +16,8 @@ export const CONTACT_MAX_LENGTH = 500;
 /** Only web addresses: a `javascript:` or `file:` link would be an attack once shown as a link. */
 export function isWebAddress(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
-  } catch {
-    return false;
-  }
+  const url = parseUrl(value);
+  return url !== null && (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
 }
 
 /** Blank text is no value: optional text fields store null. */
