@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
 import type { NotificationProvider } from "@refinedev/core";
 
 export const SNACKBAR_AUTO_HIDE_MS = 3000;
@@ -44,22 +44,5 @@ export function useCurrentToast(): Toast | null {
       return () => listeners.delete(listener);
     },
     () => current,
-  );
-}
-
-const SnackbarView = lazy(() => import("./SnackbarView"));
-
-/** The snackbar's MUI parts load with the first notification, not with the sign-in page. */
-export function SnackbarHost() {
-  const toast = useCurrentToast();
-  const [needed, setNeeded] = useState(false);
-  useEffect(() => {
-    if (toast) setNeeded(true);
-  }, [toast]);
-  if (!needed && !toast) return null;
-  return (
-    <Suspense fallback={null}>
-      <SnackbarView />
-    </Suspense>
   );
 }
