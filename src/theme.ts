@@ -25,4 +25,3 @@ export const COLOUR = {
   green: "success",
   grey: "default",
 } as const;
-export type ColourWord = keyof typeof COLOUR;

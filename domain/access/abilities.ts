@@ -5,10 +5,10 @@ import type { GroupType, RoleName } from "./current-user";
  * Who may do what (spec §6): the only place that says so. The server attaches `request.ability`
  * per request (server/plugins/ability.ts); the browser can build the same ability from GET /access/user.
  */
-export const ACTIONS = ["manage", "create", "read", "update", "delete", "submit", "review", "approve"] as const;
+const ACTIONS = ["manage", "create", "read", "update", "delete", "submit", "review", "approve"] as const;
 export type Action = (typeof ACTIONS)[number];
 
-export const SUBJECTS = [
+const SUBJECTS = [
   "Application",
   "Vendor",
   "Dashboard",
@@ -127,11 +127,6 @@ export const MENU_ITEMS = [
 ] as const satisfies ReadonlyArray<{ key: string; path: string; action: Action; subject: SubjectName }>;
 
 export type MenuKey = (typeof MENU_ITEMS)[number]["key"];
-
-export function canSeeMenu(ability: AppAbility, key: MenuKey): boolean {
-  const item = MENU_ITEMS.find((m) => m.key === key);
-  return item ? ability.can(item.action, item.subject) : false;
-}
 
 /** True when the user has no role at all: the "limited access" state of spec §6. */
 export function isLimitedAccess(user: Pick<AbilityUser, "roles" | "application_roles">): boolean {

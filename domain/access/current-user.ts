@@ -37,4 +37,3 @@ export const currentUserUpdateSchema = z
     language: z.enum(LANGUAGE_CODES).optional(),
   })
   .strict();
-export type CurrentUserUpdate = z.infer<typeof currentUserUpdateSchema>;

@@ -22,4 +22,3 @@ export const staleVersionDetail = (currentVersion: number) =>
 
 /** The 412 problem: the standard members plus the version the record is at now. */
 export const staleVersionProblemSchema = problemSchema.extend({ current_version: z.number().int() });
-export type StaleVersionProblem = z.infer<typeof staleVersionProblemSchema>;

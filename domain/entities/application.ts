@@ -11,7 +11,7 @@ export const NOT_ASSESSED = "not_assessed";
 
 const personSchema = z.object({ id: z.uuid(), name: z.string() });
 
-export const flaggedDescriptorSchema = z.object({ key: z.enum(DESCRIPTOR_KEYS), rules: z.array(z.string()) });
+const flaggedDescriptorSchema = z.object({ key: z.enum(DESCRIPTOR_KEYS), rules: z.array(z.string()) });
 
 /** An AI application as lists and the detail page see it (spec §3). */
 export const applicationSchema = z.object({

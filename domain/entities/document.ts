@@ -19,7 +19,7 @@ export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number];
 export const DOCUMENT_ACCEPT = ".pdf,.doc,.docx,.csv,.xlsx";
 
 /** A processing item's status (spec §3, design §8). */
-export const PROCESSING_STATUSES = ["created", "waiting", "analyzing", "ready", "error"] as const;
+const PROCESSING_STATUSES = ["created", "waiting", "analyzing", "ready", "error"] as const;
 export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
 /** Statuses a worker moves on by itself: the browser polls while a document is in one ("created" waits for its uploader). */
 export const WORKING_PROCESSING_STATUSES: readonly ProcessingStatus[] = ["waiting", "analyzing"];
@@ -36,7 +36,7 @@ export const DOCUMENT_ERRORS = {
 /** The type a file name's extension promises; null for an extension that is not an accepted document. */
 const EXTENSION_TYPES: Record<string, DocumentContentType> = { pdf: PDF, doc: DOC, docx: DOCX, csv: CSV, xlsx: XLSX };
 
-export function documentTypeOfName(name: string): DocumentContentType | null {
+function documentTypeOfName(name: string): DocumentContentType | null {
   const extension = /\.([^.]+)$/.exec(name.trim())?.[1]?.toLowerCase();
   return (extension && EXTENSION_TYPES[extension]) || null;
 }
@@ -93,7 +93,6 @@ export const documentCreateSchema = z
     content_type: z.string().trim().max(200).optional(),
   })
   .strict();
-export type DocumentCreate = z.infer<typeof documentCreateSchema>;
 
 /** POST /applications/{id}/document/{documentId}: confirm the upload (queues the check), rename, or both. */
 export const documentUpdateSchema = z
@@ -102,7 +101,6 @@ export const documentUpdateSchema = z
     uploaded: z.literal(true).optional(),
   })
   .strict();
-export type DocumentUpdate = z.infer<typeof documentUpdateSchema>;
 
 /** The presigned-POST form of design §7: post `fields` then the file (field `file`) to `url`. */
 export const uploadFormSchema = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });

@@ -4,7 +4,7 @@ import { z } from "zod";
 export const MY_WORK_KINDS = ["review", "approve", "changes_requested", "reapproval", "control", "evidence", "review_due"] as const;
 export type MyWorkKind = (typeof MY_WORK_KINDS)[number];
 
-export const myWorkItemSchema = z.object({
+const myWorkItemSchema = z.object({
   kind: z.enum(MY_WORK_KINDS),
   application: z.object({ id: z.uuid(), name: z.string() }),
   /** The control or evidence concerned, when the item is about one. */

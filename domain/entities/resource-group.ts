@@ -23,7 +23,6 @@ export const resourceGroupCreateSchema = z.object({
   name: nameSchema,
   group_type: z.enum(GROUP_TYPES),
 });
-export type ResourceGroupCreate = z.infer<typeof resourceGroupCreateSchema>;
 
 export const resourceGroupUpdateSchema = z
   .object({
@@ -31,7 +30,6 @@ export const resourceGroupUpdateSchema = z
     group_type: z.enum(GROUP_TYPES).optional(),
   })
   .strict();
-export type ResourceGroupUpdate = z.infer<typeof resourceGroupUpdateSchema>;
 
 export const resourceGroupIdParamsSchema = z.object({ resource_group_id: z.uuid() });
 export const resourceGroupResourceParamsSchema = z.object({ resource_group_id: z.uuid(), resource_id: z.uuid() });

@@ -4,7 +4,7 @@ import { listQuerySchema, listResponseSchema } from "../api/list";
 import { nameSchema } from "../validation/rules";
 
 /** Users of the company as the admin pages see them (spec §3, §7 Access). */
-export const userRoleSchema = z.object({
+const userRoleSchema = z.object({
   role_id: z.uuid(),
   name: z.string(),
   resource_group: z.object({ id: z.uuid(), name: z.string(), group_type: z.enum(GROUP_TYPES) }),
@@ -35,7 +35,6 @@ export const userCreateSchema = z.object({
   last_name: nameSchema,
   language: z.enum(LANGUAGE_CODES).default("en"),
 });
-export type UserCreate = z.infer<typeof userCreateSchema>;
 
 export const userUpdateSchema = z
   .object({

@@ -82,14 +82,13 @@ export type VendorCreate = z.input<typeof vendorCreateSchema>;
 export const vendorUpdateSchema = z
   .object({ name: z.optional(nameSchema), ...profileShape, details: vendorDetailsPatchSchema.optional() })
   .strict();
-export type VendorUpdate = z.input<typeof vendorUpdateSchema>;
 
 export const vendorIdParamsSchema = z.object({ id: z.uuid() });
 
 /** How an application uses a vendor: listed among its vendors, or named as its foundation-model vendor. */
-export const VENDOR_USES = ["listed", "foundation_model"] as const;
+const VENDOR_USES = ["listed", "foundation_model"] as const;
 
-export const linkedApplicationSchema = z.object({
+const linkedApplicationSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   risk_tier: z.enum(RISK_TIERS).nullable(),

@@ -10,9 +10,9 @@ export function isApprovalStatus(value: unknown): value is ApprovalStatus {
 }
 
 export const APPROVAL_ROLES = ["ApplicationContributor", "ApplicationReviewer", "ApplicationApprover"] as const;
-export type ApprovalRole = (typeof APPROVAL_ROLES)[number];
+type ApprovalRole = (typeof APPROVAL_ROLES)[number];
 
-export const ADMINISTRATOR_ROLE = "Administrator";
+const ADMINISTRATOR_ROLE = "Administrator";
 
 export const APPROVAL_ACTIONS = ["submit", "startReview", "requestChanges", "approve", "reject"] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];

@@ -5,7 +5,7 @@ import type { Problem } from "../../domain/api/problem";
 export const API_BASE = "/v2";
 
 /** A token that cannot be had cancels the request (spec §4); the auth provider then clears the user. */
-export class RequestCancelledError extends Error {
+class RequestCancelledError extends Error {
   constructor(cause: unknown) {
     super(`HTTPS request cancelled due to error: ${cause instanceof Error ? cause.message : String(cause)}`);
     this.name = "RequestCancelledError";
@@ -45,7 +45,7 @@ export interface ApiRequest {
   signal?: AbortSignal;
 }
 
-export function buildQuery(query: ApiRequest["query"] = {}): string {
+function buildQuery(query: ApiRequest["query"] = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === "") continue;

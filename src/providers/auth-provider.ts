@@ -4,10 +4,10 @@ import type { CurrentUser } from "../../domain/access/current-user";
 import { api } from "./api-client";
 
 /** Spec §4: after sign-in, the AI Applications list (unless a page was asked for). */
-export const HOME_AFTER_SIGN_IN = "/applications";
-export const UNEXPECTED_ERROR = "auth.errors.unexpected";
+const HOME_AFTER_SIGN_IN = "/applications";
+const UNEXPECTED_ERROR = "auth.errors.unexpected";
 
-export interface LoginParams {
+interface LoginParams {
   username: string;
   password: string;
   /** The ALTCHA solution, when the identity service asked for one. */
@@ -20,7 +20,7 @@ export interface ConfirmParams {
 }
 
 /** Where each Amplify next step leads (spec §4); `null` means a step we do not handle. */
-export function routeForNextStep(output: SignInOutput, requested?: string): string | null {
+function routeForNextStep(output: SignInOutput, requested?: string): string | null {
   switch (output.nextStep.signInStep) {
     case "DONE":
       return requested && requested.startsWith("/") && !requested.startsWith("//") ? requested : HOME_AFTER_SIGN_IN;
@@ -62,7 +62,7 @@ export async function clearSession(global = false): Promise<void> {
   }
 }
 
-export async function hasSession(): Promise<boolean> {
+async function hasSession(): Promise<boolean> {
   try {
     return Boolean((await fetchAuthSession()).tokens?.accessToken);
   } catch {

@@ -1,7 +1,7 @@
 import type { ComponentType, LazyExoticComponent, ReactNode } from "react";
 import type { Action, MenuKey, SubjectName } from "../../domain/access/abilities";
 
-export interface PageRoute {
+interface PageRoute {
   path: string;
   page: LazyExoticComponent<ComponentType>;
 }

@@ -17,7 +17,7 @@ export function LimitedAccessGate({ children }: { children: ReactNode }) {
 }
 
 /** A resource's route: rendered only when the access-control provider allows listing it, else /not-found. */
-export function RequireAccess({ resource, children }: { resource: string; children: ReactNode }) {
+function RequireAccess({ resource, children }: { resource: string; children: ReactNode }) {
   const { data, isLoading } = useCan({ resource, action: "list" });
   if (isLoading) return <LinearProgress aria-label="loading" />;
   return data?.can ? <>{children}</> : <Navigate to="/not-found" replace />;

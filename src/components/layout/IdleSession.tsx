@@ -6,8 +6,8 @@ import { useTranslation } from "react-i18next";
 import { useClientConfig } from "../../providers/client-config";
 
 /** Spec §9: activity is debounced by 500 ms; the prompt comes at 1/6 of the timeout before expiry. */
-export const ACTIVITY_DEBOUNCE_MS = 500;
-export const PROMPT_FRACTION = 1 / 6;
+const ACTIVITY_DEBOUNCE_MS = 500;
+const PROMPT_FRACTION = 1 / 6;
 
 /**
  * Signs an idle user out (spec §4). Tabs share one timer, so working in one tab

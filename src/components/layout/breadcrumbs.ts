@@ -6,7 +6,7 @@ export interface Crumb {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UPPER_WORDS = new Set(["eu", "iso", "nist", "ai", "rmf", "llm", "api"]);
 
-export const isUuid = (segment: string) => UUID.test(segment);
+const isUuid = (segment: string) => UUID.test(segment);
 
 /** "eu-ai-act" → "EU AI Act": words title-cased, the spec's acronyms upper-cased. */
 export function humanise(segment: string): string {

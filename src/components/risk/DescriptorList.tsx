@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { BulletList } from "./BulletList";
 import { descriptorDescriptionKey, descriptorLabelKey, ruleReasonKey, type DescriptorKey, type RuleId } from "../../../domain/risk";
 
-export interface FlaggedDescriptorView {
+interface FlaggedDescriptorView {
   key: DescriptorKey;
   /** The rule ids that flagged it (risk-model §3), e.g. "D-SECURITY-INTERNET". */
   rules: readonly string[];

@@ -8,7 +8,7 @@ import {
 } from "../../../domain/workflow";
 
 /** Where an approval stands: green once approved, red when rejected, yellow when changes are asked for. */
-export const APPROVAL_STATUS_COLOURS: Readonly<Record<ApprovalStatus, ChipProps["color"]>> = {
+const APPROVAL_STATUS_COLOURS: Readonly<Record<ApprovalStatus, ChipProps["color"]>> = {
   draft: "default",
   submitted: "info",
   in_review: "info",
@@ -17,7 +17,7 @@ export const APPROVAL_STATUS_COLOURS: Readonly<Record<ApprovalStatus, ChipProps[
   changes_requested: "warning",
 };
 
-export const DEVELOPMENT_STATUS_COLOURS: Readonly<Record<DevelopmentStatus, ChipProps["color"]>> = {
+const DEVELOPMENT_STATUS_COLOURS: Readonly<Record<DevelopmentStatus, ChipProps["color"]>> = {
   idea: "default",
   in_development: "info",
   testing: "info",

@@ -15,7 +15,7 @@ import { CommentsTab } from "./CommentsTab";
 import { DetailsTab } from "./details/DetailsTab";
 import { useApplicationPermissions } from "./use-application-permissions";
 
-export const DETAIL_TABS = ["details", "documents", "comments", "access", "assessments", "frameworks", "controls", "activity"] as const;
+const DETAIL_TABS = ["details", "documents", "comments", "access", "assessments", "frameworks", "controls", "activity"] as const;
 type DetailTab = (typeof DETAIL_TABS)[number];
 /** Tabs whose labels live in their own area's locale file. */
 const TAB_LABELS: Partial<Record<DetailTab, string>> = { frameworks: "frameworks.tab.label", controls: "controls.tab.label" };
