@@ -18,7 +18,7 @@ export const theme = createTheme({
   },
 });
 
-/** The spec's colour words (risk tiers, statuses) as MUI chip colours. */
+/** The colour words of risk tiers and statuses as MUI chip colours. */
 export const COLOUR = {
   red: "error",
   yellow: "warning",

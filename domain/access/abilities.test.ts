@@ -25,7 +25,7 @@ function canSeeMenu(ability: AppAbility, key: MenuKey): boolean {
   return ability.can(item.action, item.subject);
 }
 
-describe("roleMatches (spec §6: the role name contains the role string)", () => {
+describe("roleMatches (the role name contains the role string)", () => {
   it("matches exact and containing names, not others", () => {
     expect(roleMatches("ApplicationReviewer", "ApplicationReviewer")).toBe(true);
     expect(roleMatches("SeniorApplicationReviewer", "ApplicationReviewer")).toBe(true);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** RFC 9457 problem details, as every /v2 error is answered (design §4). */
+/** RFC 9457 problem details: how every /v2 error is answered. */
 export const problemSchema = z.object({
   type: z.string(),
   title: z.string(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { nameSchema } from "../validation/rules";
 
-/** The signed-in user's company (spec §7 Company). */
+/** The signed-in user's company. */
 export const companySchema = z.object({
   id: z.uuid(),
   name: z.string(),

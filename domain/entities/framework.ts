@@ -5,7 +5,7 @@ import { uploadFormSchema } from "./document";
 import { parseUrl } from "../validation/url";
 
 /**
- * Contracts of the frameworks area (spec §7 Frameworks, and the application controls, evidence and
+ * Contracts of the frameworks area (the library pages, and the application controls, evidence and
  * framework settings). The library itself is shipped data (domain/frameworks); these carry what a
  * company decided about it and how far each application has come.
  */

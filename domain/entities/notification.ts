@@ -17,7 +17,7 @@ const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** Spec §3 Notification: the text is in the reader's language. */
+/** A notification; its text is in the reader's language. */
 const notificationSchema = z.object({
   notification_id: z.uuid(),
   notification_text: z.string(),

@@ -3,7 +3,7 @@ import { GROUP_TYPES } from "../access/current-user";
 import { listQuerySchema, listResponseSchema } from "../api/list";
 import { nameSchema } from "../validation/rules";
 
-/** Resource groups as the admin pages see them (spec §7 Access): ALL covers every application, SELECTED lists them. */
+/** Resource groups as the admin pages see them: ALL covers every application, SELECTED lists them. */
 export const resourceGroupSchema = z.object({
   id: z.uuid(),
   name: z.string(),

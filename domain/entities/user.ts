@@ -3,7 +3,7 @@ import { GROUP_TYPES, LANGUAGE_CODES } from "../access/current-user";
 import { listQuerySchema, listResponseSchema } from "../api/list";
 import { nameSchema } from "../validation/rules";
 
-/** Users of the company as the admin pages see them (spec §3, §7 Access). */
+/** Users of the company as the admin pages see them. */
 const userRoleSchema = z.object({
   role_id: z.uuid(),
   name: z.string(),

@@ -37,7 +37,7 @@ const websiteSchema = z
   .transform((v) => v || null)
   .nullable();
 
-/** An AI vendor as lists and the detail page see it (spec §3 Vendor). */
+/** An AI vendor as lists and the detail page see it. */
 export const vendorSchema = z.object({
   id: z.uuid(),
   name: z.string(),

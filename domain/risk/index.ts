@@ -1,4 +1,4 @@
-/** The risk model (shared/spec/risk-model.md): questionnaire, details schema, tiers, descriptors, classify(). */
+/** The risk model: questionnaire, details schema, tiers, descriptors, classify(). */
 export * from "./questionnaire";
 export * from "./details-schema";
 export * from "./tiers";

@@ -1,5 +1,5 @@
 /**
- * The details questionnaire of risk-model §1, as data. The form renders it, the
+ * The application details questionnaire, as data. The form renders it, the
  * details schema is built from it and classify() reads the answers it defines:
  * one definition, so the three cannot drift apart.
  */
@@ -115,7 +115,7 @@ export type QuestionId = Question["id"];
 
 export const QUESTION_IDS = QUESTIONS.map((q) => q.id) as readonly QuestionId[];
 
-/** The answers risk-model §2 needs before a tier can be given. */
+/** The answers the tier rules need before a tier can be given. */
 export const REQUIRED_QUESTION_IDS = [
   "purpose",
   "intended_users",

@@ -2,7 +2,7 @@ import { includes, isAnsweredOtherThan, isNonEmpty, isYes } from "./answers";
 import type { ApplicationDetails } from "./details-schema";
 import type { RiskTier } from "./tiers";
 
-/** Tier rules of risk-model §2, in the order they are tried (first match wins). */
+/** The tier rules, in the order they are tried (first match wins). */
 export const TIER_RULE_IDS = [
   "T-PROHIBITED",
   "T-ANNEX-III",

@@ -1,4 +1,4 @@
-/** Risk tiers (product spec §3–§4) and their monitoring cadence (risk-model §6). */
+/** Risk tiers, their colours and how often an application of each tier is reviewed. */
 
 export const RISK_TIERS = ["prohibited", "high", "medium", "low"] as const;
 export type RiskTier = (typeof RISK_TIERS)[number];
@@ -7,7 +7,7 @@ export function isRiskTier(value: unknown): value is RiskTier {
   return typeof value === "string" && (RISK_TIERS as readonly string[]).includes(value);
 }
 
-/** Colour words of the spec; the theme maps each to a colour. */
+/** The colour words tiers and statuses are shown in; the theme maps each to a colour. */
 export type TierColour = "red" | "yellow" | "green" | "grey";
 
 const TIER_COLOURS: Readonly<Record<RiskTier, TierColour>> = {

@@ -10,7 +10,7 @@ export const usernameSchema = z.string().check(z.trim(), z.minLength(USERNAME_MI
 
 export const signInPasswordSchema = z.string().check(z.minLength(1, "validation.passwordRequired"));
 
-/** Spec §5: at least 15 characters with an uppercase letter, a lowercase letter and a number. */
+/** A new password: at least 15 characters with an uppercase letter, a lowercase letter and a number. */
 export const newPasswordSchema = z
   .string()
   .check(
@@ -28,7 +28,7 @@ export const resetCodeSchema = z.string().check(z.trim(), z.minLength(1, "valida
 
 export const termsSchema = z.literal(true, { error: "validation.termsRequired" });
 
-/** Spec §5 name pattern: letters, digits, underscore, tilde, hyphen, period and space only. */
+/** A name: letters, digits, underscore, tilde, hyphen, period and space only. */
 const NAME_PATTERN = /^[\p{L}\p{N}_~\-. ]+$/u;
 
 export const nameSchema = z

@@ -1,5 +1,5 @@
 /**
- * The vendor questionnaire (issue 7), as data like the application's (domain/risk): the form renders it,
+ * The vendor questionnaire, as data like the application's (domain/risk): the form renders it,
  * the details schema is built from it and vendorRisk() reads the answers it defines.
  */
 

@@ -4,7 +4,7 @@ export const VENDOR_RISK_LEVELS = ["high", "medium", "low"] as const;
 export type VendorRiskLevel = (typeof VENDOR_RISK_LEVELS)[number];
 
 /*
- * Issue 7 item 2. An unanswered question counts against the vendor ("unknown" is not "no"): a yes/no
+ * How a vendor's risk level is decided. An unanswered question counts against the vendor ("unknown" is not "no"): a yes/no
  * risk holds unless answered "no", an assurance (the agreement) holds only when answered "yes", and
  * unanswered certifications count as none held.
  */

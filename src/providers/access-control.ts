@@ -6,7 +6,7 @@ import type { AppResource, ResourceAccess } from "../resources/types";
 import { authProvider } from "./auth-provider";
 import { queryClient } from "./query-client";
 
-/** Spec §6: where a user without roles is sent, and the only routes they may stay on. */
+/** Where a user without roles is sent, and the only routes they may stay on. */
 const LIMITED_ACCESS_PATH = "/limited-access";
 const LIMITED_ACCESS_ALLOWED = [LIMITED_ACCESS_PATH, "/settings"] as const;
 
@@ -54,5 +54,5 @@ export function createAccessControlProvider(loadUser: () => Promise<AbilityUser>
   };
 }
 
-/** Refine's accessControlProvider: who may do what, by domain/access/abilities (spec §6). */
+/** Refine's accessControlProvider: who may do what, by domain/access/abilities. */
 export const accessControlProvider = createAccessControlProvider(loadIdentity);

@@ -3,7 +3,7 @@ import { confirmSignIn, fetchAuthSession, signIn, signOut, type SignInOutput } f
 import type { CurrentUser } from "../../domain/access/current-user";
 import { api } from "./api-client";
 
-/** Spec §4: after sign-in, the AI Applications list (unless a page was asked for). */
+/** After sign-in, the AI Applications list (unless a page was asked for). */
 const HOME_AFTER_SIGN_IN = "/applications";
 const UNEXPECTED_ERROR = "auth.errors.unexpected";
 
@@ -19,7 +19,7 @@ export interface ConfirmParams {
   newPassword: string;
 }
 
-/** Where each Amplify next step leads (spec §4); `null` means a step we do not handle. */
+/** Where each Amplify next step leads; `null` means a step we do not handle. */
 function routeForNextStep(output: SignInOutput, requested?: string): string | null {
   switch (output.nextStep.signInStep) {
     case "DONE":
@@ -51,7 +51,7 @@ export async function clearQueryCache(): Promise<void> {
   (await import("./query-client")).queryClient.clear();
 }
 
-/** Sign-out clears local storage, the query cache and the analytics identity (spec §4). */
+/** Sign-out clears local storage, the query cache and the analytics identity. */
 export async function clearSession(global = false): Promise<void> {
   try {
     await signOut({ global });

@@ -27,7 +27,7 @@ export function dismiss(key?: string): void {
   emit();
 }
 
-/** Refine's notifications, shown in the one snackbar of spec §2 (top right, 3 s, optional View link). */
+/** Refine's notifications, shown in the app's one snackbar (top right, 3 s, optional View link). */
 export const notificationProvider: NotificationProvider = {
   open: ({ key, message, description, type }) => {
     if (type === "progress") return;

@@ -7,7 +7,7 @@ interface PageRoute {
 }
 
 /**
- * What a resource needs (spec §6), checked by the access-control provider against domain/access/abilities:
+ * What a resource needs, checked by the access-control provider against domain/access/abilities:
  * a menu entry of MENU_ITEMS, or an action on a subject. Type-only here, so CASL stays out of the sign-in bundle.
  */
 export type ResourceAccess = { menu: MenuKey } | { action: Action; subject: SubjectName };

@@ -7,7 +7,7 @@ import { limitedAccessRedirect } from "../../providers/access-control";
 import type { AppResource } from "../../resources/types";
 import { RouteFrame } from "../layout/RouteFrame";
 
-/** Spec §6: a user without roles only sees /limited-access and /settings. */
+/** A user without roles only sees /limited-access and /settings. */
 export function LimitedAccessGate({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { data: user, isLoading } = useGetIdentity<CurrentUser>();

@@ -48,13 +48,13 @@ function StatusChip({ label, color, size = "small", ariaLabelKey }: { label: str
   );
 }
 
-/** An application's approval status (risk-model §4) as a chip whose text is the status. */
+/** An application's approval status as a chip whose text is the status. */
 export function ApprovalStatusChip({ status, ...rest }: StatusChipProps<ApprovalStatus>) {
   const { t } = useTranslation();
   return <StatusChip label={t(approvalStatusLabelKey(status))} color={APPROVAL_STATUS_COLOURS[status]} {...rest} />;
 }
 
-/** An application's development status (risk-model §5) as a chip whose text is the status. */
+/** An application's development status as a chip whose text is the status. */
 export function DevelopmentStatusChip({ status, ...rest }: StatusChipProps<DevelopmentStatus>) {
   const { t } = useTranslation();
   return <StatusChip label={t(developmentStatusLabelKey(status))} color={DEVELOPMENT_STATUS_COLOURS[status]} {...rest} />;

@@ -17,7 +17,7 @@ function holdsRole(user: CurrentUser, role: RoleName): boolean {
   return user.roles.some((r) => roleMatches(r.name, role)) || user.application_roles.some((r) => roleMatches(r.name, role));
 }
 
-/** The approval statuses that may ask something of this user, by role (risk-model §4). */
+/** The approval statuses that may ask something of this user, by role. */
 function statusesAwaiting(user: CurrentUser): ApprovalStatus[] {
   const statuses: ApprovalStatus[] = [];
   if (holdsRole(user, "ApplicationReviewer")) statuses.push("submitted");
