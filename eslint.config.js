@@ -1,6 +1,7 @@
 // @ts-check
 // Layer boundaries: src → domain ← server. domain/ is pure (no browser, Node, React or Fastify), the web app
 // and the server never import each other, and there are no import cycles. tests/ and bench/ may use any layer.
+import { defineConfig } from "eslint/config";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
 
@@ -17,7 +18,7 @@ const NOT_IN_DOMAIN = [
   },
 ];
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ["dist/", "node_modules/", "test-results/", "playwright-report/", "data/", ".data-*/"] },
   {
     files: ["**/*.{ts,tsx,js,mjs}"],
