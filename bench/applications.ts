@@ -1,5 +1,5 @@
 /**
- * Issue 5's budget: with 10,000 applications in one company on the embedded database, a list page of 25
+ * The budget: with 10,000 applications in one company on the embedded database, a list page of 25
  * with a sort and a filter answers in under 50 ms (median), and classify() runs over all 10,000 in under
  * 1 s. References in the same process: the cheapest signed-in call (GET /v2/access/user) for the list, and
  * a structured clone of the same 10,000 answer sets for classify, so machine noise shows in both.

@@ -1,7 +1,7 @@
 /**
  * Initial JavaScript per route, gzip: the entry chunk and everything it imports
  * statically, the English locale chunks, plus the route's lazy page chunk and its static imports.
- * Budgets (issue 2): the sign-in route ≤ 250 KB, the largest route ≤ 600 KB.
+ * Budgets: the sign-in route ≤ 250 KB, the largest route ≤ 600 KB.
  */
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";

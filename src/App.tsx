@@ -5,7 +5,7 @@ import { ThemeProvider } from "@mui/material/styles";
 import { theme } from "./theme";
 import "./i18n";
 import { ClientConfigProvider, useClientConfig } from "./providers/client-config";
-import { SnackbarHost } from "./providers/notifications";
+import { SnackbarHost } from "./providers/SnackbarHost";
 import { RouteFrame } from "./components/layout/RouteFrame";
 import { ErrorBoundary } from "./components/errors/ErrorBoundary";
 import ErrorPage from "./pages/errors/ErrorPage";

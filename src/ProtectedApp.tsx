@@ -30,7 +30,7 @@ function Protected() {
   );
 }
 
-/** Signed in, but without the main layout: pages that take the whole window (spec §2, the document viewer). */
+/** Signed in, but without the main layout: pages that take the whole window (the document viewer). */
 function ProtectedBare() {
   return (
     <Authenticated key="protected-bare" fallback={<CatchAllNavigate to="/signin" />} loading={<LinearProgress />}>

@@ -18,11 +18,10 @@ export const theme = createTheme({
   },
 });
 
-/** The spec's colour words (risk tiers, statuses) as MUI chip colours. */
+/** The colour words of risk tiers and statuses as MUI chip colours. */
 export const COLOUR = {
   red: "error",
   yellow: "warning",
   green: "success",
   grey: "default",
 } as const;
-export type ColourWord = keyof typeof COLOUR;

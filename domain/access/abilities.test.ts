@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applicationRoleNames, asSubject, canSeeMenu, defineAbilityFor, hasRole, isLimitedAccess, roleMatches, type AbilityUser } from "./abilities";
+import { applicationRoleNames, asSubject, defineAbilityFor, hasRole, isLimitedAccess, MENU_ITEMS, roleMatches, type AbilityUser, type AppAbility, type MenuKey } from "./abilities";
 import type { GroupType, RoleName } from "./current-user";
 
 const COMPANY = "11111111-1111-4111-8111-111111111111";
@@ -19,7 +19,13 @@ function userWith(roles: Array<[string, GroupType]>): AbilityUser {
 const app = (id: string, companyId = COMPANY) => asSubject("Application", { id, companyId });
 const ADMIN_SUBJECTS = ["User", "ResourceGroup", "ApiClient", "Role"] as const;
 
-describe("roleMatches (spec §6: the role name contains the role string)", () => {
+/** Whether the menu entry shows: its rule in MENU_ITEMS, checked the way the web app's access control does. */
+function canSeeMenu(ability: AppAbility, key: MenuKey): boolean {
+  const item = MENU_ITEMS.find((m) => m.key === key)!;
+  return ability.can(item.action, item.subject);
+}
+
+describe("roleMatches (the role name contains the role string)", () => {
   it("matches exact and containing names, not others", () => {
     expect(roleMatches("ApplicationReviewer", "ApplicationReviewer")).toBe(true);
     expect(roleMatches("SeniorApplicationReviewer", "ApplicationReviewer")).toBe(true);

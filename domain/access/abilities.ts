@@ -2,13 +2,13 @@ import { AbilityBuilder, createMongoAbility, subject as tagSubject, type ForcedS
 import type { GroupType, RoleName } from "./current-user";
 
 /**
- * Who may do what (spec §6): the only place that says so. The server attaches `request.ability`
+ * Who may do what: the only place that says so. The server attaches `request.ability`
  * per request (server/plugins/ability.ts); the browser can build the same ability from GET /access/user.
  */
-export const ACTIONS = ["manage", "create", "read", "update", "delete", "submit", "review", "approve"] as const;
+const ACTIONS = ["manage", "create", "read", "update", "delete", "submit", "review", "approve"] as const;
 export type Action = (typeof ACTIONS)[number];
 
-export const SUBJECTS = [
+const SUBJECTS = [
   "Application",
   "Vendor",
   "Dashboard",
@@ -39,7 +39,7 @@ export interface AbilityUser {
   application_roles?: ReadonlyArray<{ name: string; application_id: string }>;
 }
 
-/** Spec §6: "A role check matches when the role name contains the role string." */
+/** A role check matches when the role name contains the role string. */
 export function roleMatches(roleName: string, role: RoleName): boolean {
   return roleName.includes(role);
 }
@@ -82,7 +82,7 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
     for (const appRole of APPLICATION_ROLES) {
       if (roleMatches(role.name, appRole)) can(APPLICATION_ACTIONS[appRole]!, "Application", where(scope));
     }
-    // Issue 7: contributors keep the company's vendor list (vendors belong to no application group).
+    // Contributors keep the company's vendor list (vendors belong to no application group).
     if (roleMatches(role.name, "ApplicationContributor")) can(["create", "update"], "Vendor", where({ companyId }));
     if (roleMatches(role.name, "ApplicationReviewer") && group.group_type === "ALL") {
       can("read", "Framework", where({ companyId }));
@@ -106,7 +106,7 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
 /**
  * The role names through which the user reaches one application: a group of type ALL, a SELECTED group
  * listing it, or a grant on it. The approval moves ask for roles, not abilities: an Administrator may
- * do everything but approves only as an ApplicationApprover (risk-model §4, separation of duties).
+ * do everything but approves only as an ApplicationApprover (separation of duties).
  */
 export function applicationRoleNames(user: AbilityUser, applicationId: string): string[] {
   const viaGroups = user.roles
@@ -116,7 +116,7 @@ export function applicationRoleNames(user: AbilityUser, applicationId: string): 
   return [...new Set([...viaGroups, ...viaGrants])];
 }
 
-/** The browser's navigation (spec §2, §6): which menu entry needs which permission. */
+/** The browser's navigation: which menu entry needs which permission. */
 export const MENU_ITEMS = [
   { key: "dashboard", path: "/", action: "read", subject: "Dashboard" },
   { key: "my-work", path: "/my-work", action: "read", subject: "MyWork" },
@@ -128,12 +128,7 @@ export const MENU_ITEMS = [
 
 export type MenuKey = (typeof MENU_ITEMS)[number]["key"];
 
-export function canSeeMenu(ability: AppAbility, key: MenuKey): boolean {
-  const item = MENU_ITEMS.find((m) => m.key === key);
-  return item ? ability.can(item.action, item.subject) : false;
-}
-
-/** True when the user has no role at all: the "limited access" state of spec §6. */
+/** True when the user has no role at all: the "limited access" state, where only /limited-access and /settings open. */
 export function isLimitedAccess(user: Pick<AbilityUser, "roles" | "application_roles">): boolean {
   return user.roles.length === 0 && (user.application_roles ?? []).length === 0;
 }

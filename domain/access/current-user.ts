@@ -9,7 +9,7 @@ export type GroupType = (typeof GROUP_TYPES)[number];
 
 export const LANGUAGE_CODES = ["en", "es"] as const;
 
-/** GET /v2/access/user: the signed-in user with their roles per resource group (spec §3). */
+/** GET /v2/access/user: the signed-in user with their roles per resource group. */
 export const currentUserSchema = z.object({
   id: z.uuid(),
   email: z.string(),
@@ -29,7 +29,7 @@ export const currentUserSchema = z.object({
 
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-/** PATCH /v2/access/user: the signed-in person changes their own profile (spec §2 Settings). */
+/** PATCH /v2/access/user: the signed-in person changes their own profile (the Settings page). */
 export const currentUserUpdateSchema = z
   .object({
     first_name: z.optional(nameSchema),
@@ -37,4 +37,3 @@ export const currentUserUpdateSchema = z
     language: z.enum(LANGUAGE_CODES).optional(),
   })
   .strict();
-export type CurrentUserUpdate = z.infer<typeof currentUserUpdateSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** GET /config.json: the browser's run-time settings (design §9). */
+/** GET /config.json: the browser's run-time settings. */
 export const clientConfigSchema = z.object({
   auth: z.object({
     userPoolId: z.string(),

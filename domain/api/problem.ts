@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** RFC 9457 problem details, as every /v2 error is answered (design §4). */
+/** RFC 9457 problem details: how every /v2 error is answered. */
 export const problemSchema = z.object({
   type: z.string(),
   title: z.string(),
@@ -22,4 +22,3 @@ export const staleVersionDetail = (currentVersion: number) =>
 
 /** The 412 problem: the standard members plus the version the record is at now. */
 export const staleVersionProblemSchema = problemSchema.extend({ current_version: z.number().int() });
-export type StaleVersionProblem = z.infer<typeof staleVersionProblemSchema>;

@@ -3,7 +3,7 @@ import { GROUP_TYPES } from "../access/current-user";
 import { listQuerySchema, listResponseSchema } from "../api/list";
 import { nameSchema } from "../validation/rules";
 
-/** An API client as the API Access page lists it (spec §7 Access): never its secret. */
+/** An API client as the API Access page lists it: never its secret. */
 export const apiClientSchema = z.object({
   id: z.uuid(),
   name: z.string(),

@@ -11,9 +11,9 @@ export const NOT_ASSESSED = "not_assessed";
 
 const personSchema = z.object({ id: z.uuid(), name: z.string() });
 
-export const flaggedDescriptorSchema = z.object({ key: z.enum(DESCRIPTOR_KEYS), rules: z.array(z.string()) });
+const flaggedDescriptorSchema = z.object({ key: z.enum(DESCRIPTOR_KEYS), rules: z.array(z.string()) });
 
-/** An AI application as lists and the detail page see it (spec §3). */
+/** An AI application as lists and the detail page see it. */
 export const applicationSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -50,7 +50,7 @@ export const applicationListResponseSchema = listResponseSchema(applicationSchem
 
 const descriptionSchema = z.string().trim().max(4000, "validation.tooLong").nullable();
 
-/** The vendors an application uses (risk-model §1: part of the application, not of its details). */
+/** The vendors an application uses: part of the application, not of its questionnaire details. */
 const vendorIdsSchema = z.array(z.uuid()).max(100).refine((ids) => new Set(ids).size === ids.length, { error: "Each vendor at most once" });
 
 export const applicationCreateSchema = z
@@ -58,7 +58,7 @@ export const applicationCreateSchema = z
     name: nameSchema,
     description: descriptionSchema.optional(),
     owner_id: z.uuid().nullable().optional(),
-    /** A contributor with several groups picks the one the application joins (spec: its creator never loses sight of it). */
+    /** A contributor with several groups picks the one the application joins (so its creator never loses sight of it). */
     resource_group_id: z.uuid().optional(),
     details: applicationDetailsSchema.optional(),
     vendor_ids: vendorIdsSchema.optional(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { nameSchema } from "../validation/rules";
 
-/** The signed-in user's company (spec §7 Company). */
+/** The signed-in user's company. */
 export const companySchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -28,7 +28,6 @@ export type CompanyUpdate = z.infer<typeof companyUpdateSchema>;
 /** The logo (POST /company/logo): at most 1 MB, and only these image types, judged from the bytes. */
 export const LOGO_MAX_BYTES = 1024 * 1024;
 export const LOGO_CONTENT_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
-export type LogoContentType = (typeof LOGO_CONTENT_TYPES)[number];
 
 /** Where a stored logo is served from; the version changes with the bytes, so caches never show a stale one. */
 export const logoUrl = (sha256: string) => `/v2/company/logo?v=${sha256.slice(0, 16)}`;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { listQuerySchema, listResponseSchema } from "../api/list";
 import { problemSchema } from "../api/problem";
 
-/** Design §7: the largest document an upload may carry. */
+/** The largest document an upload may carry. */
 export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024;
 
 export const PDF = "application/pdf";
@@ -11,15 +11,15 @@ export const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessin
 export const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const CSV = "text/csv";
 
-/** What the bytes of a document may be (spec: PDF, Word old and docx, CSV, Excel xlsx), sniffed, never trusted from the name. */
+/** What the bytes of a document may be (PDF, Word old and docx, CSV, Excel xlsx), sniffed, never trusted from the name. */
 export const DOCUMENT_CONTENT_TYPES = [PDF, DOC, DOCX, CSV, XLSX] as const;
 export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number];
 
 /** The file chooser's filter: a convenience only, the server judges the bytes. */
 export const DOCUMENT_ACCEPT = ".pdf,.doc,.docx,.csv,.xlsx";
 
-/** A processing item's status (spec §3, design §8). */
-export const PROCESSING_STATUSES = ["created", "waiting", "analyzing", "ready", "error"] as const;
+/** A processing item's status: where the document's background check stands. */
+const PROCESSING_STATUSES = ["created", "waiting", "analyzing", "ready", "error"] as const;
 export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
 /** Statuses a worker moves on by itself: the browser polls while a document is in one ("created" waits for its uploader). */
 export const WORKING_PROCESSING_STATUSES: readonly ProcessingStatus[] = ["waiting", "analyzing"];
@@ -36,7 +36,7 @@ export const DOCUMENT_ERRORS = {
 /** The type a file name's extension promises; null for an extension that is not an accepted document. */
 const EXTENSION_TYPES: Record<string, DocumentContentType> = { pdf: PDF, doc: DOC, docx: DOCX, csv: CSV, xlsx: XLSX };
 
-export function documentTypeOfName(name: string): DocumentContentType | null {
+function documentTypeOfName(name: string): DocumentContentType | null {
   const extension = /\.([^.]+)$/.exec(name.trim())?.[1]?.toLowerCase();
   return (extension && EXTENSION_TYPES[extension]) || null;
 }
@@ -93,7 +93,6 @@ export const documentCreateSchema = z
     content_type: z.string().trim().max(200).optional(),
   })
   .strict();
-export type DocumentCreate = z.infer<typeof documentCreateSchema>;
 
 /** POST /applications/{id}/document/{documentId}: confirm the upload (queues the check), rename, or both. */
 export const documentUpdateSchema = z
@@ -102,9 +101,8 @@ export const documentUpdateSchema = z
     uploaded: z.literal(true).optional(),
   })
   .strict();
-export type DocumentUpdate = z.infer<typeof documentUpdateSchema>;
 
-/** The presigned-POST form of design §7: post `fields` then the file (field `file`) to `url`. */
+/** A presigned-POST upload form: post `fields` then the file (field `file`) to `url`. */
 export const uploadFormSchema = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });
 export type UploadForm = z.infer<typeof uploadFormSchema>;
 

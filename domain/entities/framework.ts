@@ -2,9 +2,10 @@ import { z } from "zod";
 import { listQuerySchema, listResponseSchema } from "../api/list";
 import { CONTROL_STATUSES, FRAMEWORK_STATUSES, RISK_TIERS, keyDateSchema } from "../frameworks/types";
 import { uploadFormSchema } from "./document";
+import { parseUrl } from "../validation/url";
 
 /**
- * Contracts of the frameworks area (spec §7 Frameworks, and the application controls, evidence and
+ * Contracts of the frameworks area (the library pages, and the application controls, evidence and
  * framework settings). The library itself is shipped data (domain/frameworks); these carry what a
  * company decided about it and how far each application has come.
  */
@@ -30,7 +31,7 @@ export const frameworkListQuerySchema = listQuerySchema(FRAMEWORK_SORT_KEYS).ext
   enabled: queryBoolean.optional(),
 });
 
-export const frameworkSummarySchema = z.object({
+const frameworkSummarySchema = z.object({
   id: z.string(),
   key: z.string(),
   name: z.string(),
@@ -54,7 +55,7 @@ export const frameworkSummarySchema = z.object({
 export type FrameworkSummary = z.infer<typeof frameworkSummarySchema>;
 export const frameworkListResponseSchema = listResponseSchema(frameworkSummarySchema);
 
-export const frameworkRequirementSchema = z.object({
+const frameworkRequirementSchema = z.object({
   id: z.string(),
   ref: z.string(),
   group: z.string(),
@@ -68,7 +69,7 @@ export const frameworkRequirementSchema = z.object({
 });
 export type FrameworkRequirement = z.infer<typeof frameworkRequirementSchema>;
 
-export const catalogueControlSchema = z.object({
+const catalogueControlSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
@@ -79,12 +80,11 @@ export const catalogueControlSchema = z.object({
 });
 export type CatalogueControl = z.infer<typeof catalogueControlSchema>;
 
-export const frameworkApplicationProgressSchema = progressSchema.extend({
+const frameworkApplicationProgressSchema = progressSchema.extend({
   id: z.uuid(),
   name: z.string(),
   risk_tier: z.enum(RISK_TIERS).nullable(),
 });
-export type FrameworkApplicationProgress = z.infer<typeof frameworkApplicationProgressSchema>;
 
 export const frameworkDetailSchema = frameworkSummarySchema.extend({
   requirements: z.array(frameworkRequirementSchema),
@@ -100,7 +100,6 @@ export const frameworkSettingSchema = z.object({
   enabled: z.boolean(),
   notes: z.string().trim().max(2000, "validation.tooLong").nullish(),
 });
-export type FrameworkSettingInput = z.infer<typeof frameworkSettingSchema>;
 
 export const frameworkSettingResponseSchema = z.object({ framework_id: z.string(), enabled: z.boolean(), notes: z.string().nullable() });
 
@@ -130,7 +129,6 @@ export const applicationFrameworkSettingSchema = z.object({
   /** Required when turning off a framework that applies by default (checked by the server, which knows the default). */
   reason: z.string().trim().max(2000, "validation.tooLong").nullish(),
 });
-export type ApplicationFrameworkSettingInput = z.infer<typeof applicationFrameworkSettingSchema>;
 
 export const CONTROL_ERRORS = {
   justification: "controls.errors.justificationRequired",
@@ -142,7 +140,7 @@ export const CONTROL_ERRORS = {
 
 const personSchema = z.object({ id: z.uuid(), name: z.string() });
 
-export const controlRequirementRefSchema = z.object({
+const controlRequirementRefSchema = z.object({
   id: z.string(),
   framework_id: z.string(),
   framework_short_name: z.string(),
@@ -150,7 +148,7 @@ export const controlRequirementRefSchema = z.object({
   title: z.string(),
 });
 
-export const applicationControlSchema = z.object({
+const applicationControlSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
@@ -174,7 +172,7 @@ export const applicationControlSchema = z.object({
 export type ApplicationControl = z.infer<typeof applicationControlSchema>;
 export const applicationControlListSchema = listResponseSchema(applicationControlSchema);
 
-export const evidenceSchema = z.object({
+const evidenceSchema = z.object({
   id: z.uuid(),
   control_id: z.string(),
   name: z.string(),
@@ -214,12 +212,8 @@ export const todayIso = (now: Date = new Date()) => now.toISOString().slice(0, 1
 
 /** A link is http(s) only: javascript:, data: and the like never become clickable evidence. */
 export const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
+  const protocol = parseUrl(value)?.protocol;
+  return protocol === "http:" || protocol === "https:";
 };
 
 const evidenceName = z.string().trim().min(1, "validation.required").max(255, "validation.tooLong");
@@ -243,7 +237,6 @@ export const evidenceCreateSchema = z.discriminatedUnion("kind", [
     expires_on: expiresOn,
   }),
 ]);
-export type EvidenceCreate = z.infer<typeof evidenceCreateSchema>;
 
 export const evidenceCreateResponseSchema = z.object({ evidence: evidenceSchema, upload: uploadFormSchema.nullable() });
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
 
-/** What waits for the signed-in user (issue 8, My Work), one kind a group. */
+/** What waits for the signed-in user (the My Work page), one kind a group. */
 export const MY_WORK_KINDS = ["review", "approve", "changes_requested", "reapproval", "control", "evidence", "review_due"] as const;
 export type MyWorkKind = (typeof MY_WORK_KINDS)[number];
 
-export const myWorkItemSchema = z.object({
+const myWorkItemSchema = z.object({
   kind: z.enum(MY_WORK_KINDS),
   application: z.object({ id: z.uuid(), name: z.string() }),
   /** The control or evidence concerned, when the item is about one. */

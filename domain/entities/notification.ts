@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** What a notification is about; each kind has its text in locales/<lng>/notifications.json. */
-export const NOTIFICATION_KINDS = [
+const NOTIFICATION_KINDS = [
   "role.granted",
   "application.submitted",
   "application.in_review",
@@ -17,8 +17,8 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** Spec §3 Notification: the text is in the reader's language. */
-export const notificationSchema = z.object({
+/** A notification; its text is in the reader's language. */
+const notificationSchema = z.object({
   notification_id: z.uuid(),
   notification_text: z.string(),
   notification_link: z.string(),
@@ -27,7 +27,7 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const NOTIFICATION_DAYS_MAX = 365;
+const NOTIFICATION_DAYS_MAX = 365;
 export const notificationDaysParamsSchema = z.object({
   days: z.coerce.number().int("Give a whole number of days.").min(1, "Give 1 to 365 days.").max(NOTIFICATION_DAYS_MAX, "Give 1 to 365 days."),
 });

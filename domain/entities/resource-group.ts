@@ -3,7 +3,7 @@ import { GROUP_TYPES } from "../access/current-user";
 import { listQuerySchema, listResponseSchema } from "../api/list";
 import { nameSchema } from "../validation/rules";
 
-/** Resource groups as the admin pages see them (spec §7 Access): ALL covers every application, SELECTED lists them. */
+/** Resource groups as the admin pages see them: ALL covers every application, SELECTED lists them. */
 export const resourceGroupSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -23,7 +23,6 @@ export const resourceGroupCreateSchema = z.object({
   name: nameSchema,
   group_type: z.enum(GROUP_TYPES),
 });
-export type ResourceGroupCreate = z.infer<typeof resourceGroupCreateSchema>;
 
 export const resourceGroupUpdateSchema = z
   .object({
@@ -31,7 +30,6 @@ export const resourceGroupUpdateSchema = z
     group_type: z.enum(GROUP_TYPES).optional(),
   })
   .strict();
-export type ResourceGroupUpdate = z.infer<typeof resourceGroupUpdateSchema>;
 
 export const resourceGroupIdParamsSchema = z.object({ resource_group_id: z.uuid() });
 export const resourceGroupResourceParamsSchema = z.object({ resource_group_id: z.uuid(), resource_id: z.uuid() });

@@ -3,8 +3,8 @@ import { GROUP_TYPES, LANGUAGE_CODES } from "../access/current-user";
 import { listQuerySchema, listResponseSchema } from "../api/list";
 import { nameSchema } from "../validation/rules";
 
-/** Users of the company as the admin pages see them (spec §3, §7 Access). */
-export const userRoleSchema = z.object({
+/** Users of the company as the admin pages see them. */
+const userRoleSchema = z.object({
   role_id: z.uuid(),
   name: z.string(),
   resource_group: z.object({ id: z.uuid(), name: z.string(), group_type: z.enum(GROUP_TYPES) }),
@@ -35,7 +35,6 @@ export const userCreateSchema = z.object({
   last_name: nameSchema,
   language: z.enum(LANGUAGE_CODES).default("en"),
 });
-export type UserCreate = z.infer<typeof userCreateSchema>;
 
 export const userUpdateSchema = z
   .object({

@@ -3,6 +3,7 @@ import { listQuerySchema, listResponseSchema, multiValue } from "../api/list";
 import { RISK_TIERS } from "../risk";
 import { APPROVAL_STATUSES } from "../workflow";
 import { nameSchema } from "../validation/rules";
+import { parseUrl } from "../validation/url";
 import { VENDOR_RISK_LEVELS, VENDOR_RISK_RULE_IDS, vendorDetailsPatchSchema, vendorDetailsSchema } from "../vendors";
 
 export const VENDOR_STATUSES = ["active", "under_review", "offboarded"] as const;
@@ -15,12 +16,8 @@ export const CONTACT_MAX_LENGTH = 500;
 /** Only web addresses: a `javascript:` or `file:` link would be an attack once shown as a link. */
 export function isWebAddress(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
-  } catch {
-    return false;
-  }
+  const url = parseUrl(value);
+  return url !== null && (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
 }
 
 /** Blank text is no value: optional text fields store null. */
@@ -40,7 +37,7 @@ const websiteSchema = z
   .transform((v) => v || null)
   .nullable();
 
-/** An AI vendor as lists and the detail page see it (spec §3 Vendor). */
+/** An AI vendor as lists and the detail page see it. */
 export const vendorSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -85,14 +82,13 @@ export type VendorCreate = z.input<typeof vendorCreateSchema>;
 export const vendorUpdateSchema = z
   .object({ name: z.optional(nameSchema), ...profileShape, details: vendorDetailsPatchSchema.optional() })
   .strict();
-export type VendorUpdate = z.input<typeof vendorUpdateSchema>;
 
 export const vendorIdParamsSchema = z.object({ id: z.uuid() });
 
 /** How an application uses a vendor: listed among its vendors, or named as its foundation-model vendor. */
-export const VENDOR_USES = ["listed", "foundation_model"] as const;
+const VENDOR_USES = ["listed", "foundation_model"] as const;
 
-export const linkedApplicationSchema = z.object({
+const linkedApplicationSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   risk_tier: z.enum(RISK_TIERS).nullable(),

@@ -2,7 +2,7 @@ import { CONTROLS } from "./controls";
 import type { Control, ControlStatus, Framework, FrameworkScope, RiskTier } from "./types";
 
 /**
- * The questionnaire answers a scope can read (risk-model §1 ids). A minimal
+ * The questionnaire answers a scope can read (by question id). A minimal
  * structural type, so any details object (validated or a live form draft) fits;
  * unanswered questions may be null or absent.
  */

@@ -17,13 +17,11 @@ export {
   complianceProgress,
   frameworkApplies,
   scopeMatches,
-  type ComplianceCounts,
-  type ScopeDetails,
 } from "./applicability";
 export { ISO_42001_GROUPS } from "./iso-42001";
-export { NIST_FUNCTIONS, type NistFunction } from "./nist-ai-rmf";
+export { NIST_FUNCTIONS } from "./nist-ai-rmf";
 export { CONTROLS };
-export { COLORADO_SB_26_189, EU_AI_ACT, ILLINOIS_HB_3773, ISO_42001, NIST_AI_RMF, NYC_LL144, TEXAS_TRAIGA };
+export { EU_AI_ACT, ISO_42001 };
 
 /** The shipped frameworks, in display order. */
 export const FRAMEWORKS: readonly Framework[] = [

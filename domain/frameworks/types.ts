@@ -11,26 +11,25 @@ import { AI_TYPES, DECISIONS_ABOUT_PEOPLE, HIGH_RISK_AREAS, INTENDED_USERS } fro
 
 /** The tiers and questionnaire values are the risk model's own: one definition (domain/risk). */
 export { RISK_TIERS, type RiskTier } from "../risk/tiers";
-export { AI_TYPES, DECISIONS_ABOUT_PEOPLE, HIGH_RISK_AREAS, INTENDED_USERS } from "../risk/questionnaire";
 
-export const riskTierSchema = z.enum(RISK_TIERS);
+const riskTierSchema = z.enum(RISK_TIERS);
 
 /** Status labels exactly as shown in the product. */
 export const FRAMEWORK_STATUSES = ["In Effect", "Voluntary", "Passed"] as const;
-export const frameworkStatusSchema = z.enum(FRAMEWORK_STATUSES);
+const frameworkStatusSchema = z.enum(FRAMEWORK_STATUSES);
 export type FrameworkStatus = z.infer<typeof frameworkStatusSchema>;
 
 /** Implementation status of one control for one application. */
 export const CONTROL_STATUSES = ["not_started", "in_progress", "implemented", "not_applicable"] as const;
-export const controlStatusSchema = z.enum(CONTROL_STATUSES);
+const controlStatusSchema = z.enum(CONTROL_STATUSES);
 export type ControlStatus = z.infer<typeof controlStatusSchema>;
 
-export type HighRiskArea = (typeof HIGH_RISK_AREAS)[number];
-export type IntendedUser = (typeof INTENDED_USERS)[number];
-export type AiType = (typeof AI_TYPES)[number];
-export type DecisionsAboutPeople = (typeof DECISIONS_ABOUT_PEOPLE)[number];
+type HighRiskArea = (typeof HIGH_RISK_AREAS)[number];
+type IntendedUser = (typeof INTENDED_USERS)[number];
+type AiType = (typeof AI_TYPES)[number];
+type DecisionsAboutPeople = (typeof DECISIONS_ABOUT_PEOPLE)[number];
 /** Yes/no questions a scope may test (true only when answered yes). */
-export const SCOPE_FLAGS = [
+const SCOPE_FLAGS = [
   "uses_foundation_model",
   "profiles_people",
   "internet_facing",
@@ -38,7 +37,7 @@ export const SCOPE_FLAGS = [
   "generated_content_shown_to_users",
   "output_relied_on_without_review",
 ] as const;
-export type ScopeFlag = (typeof SCOPE_FLAGS)[number];
+type ScopeFlag = (typeof SCOPE_FLAGS)[number];
 
 /**
  * Declarative applicability rule of a framework over the questionnaire answers.
@@ -54,7 +53,7 @@ export type FrameworkScope =
   | { any: FrameworkScope[] }
   | { all: FrameworkScope[] };
 
-export const frameworkScopeSchema: z.ZodType<FrameworkScope> = z.lazy(() =>
+const frameworkScopeSchema: z.ZodType<FrameworkScope> = z.lazy(() =>
   z.union([
     z.strictObject({ always: z.literal(true) }),
     z.strictObject({ high_risk_areas_includes: z.enum(HIGH_RISK_AREAS) }),
@@ -70,9 +69,8 @@ export const frameworkScopeSchema: z.ZodType<FrameworkScope> = z.lazy(() =>
 const isoDate = z.iso.date();
 
 export const keyDateSchema = z.strictObject({ date: isoDate, label: z.string().min(1) });
-export type KeyDate = z.infer<typeof keyDateSchema>;
 
-export const requirementSchema = z.strictObject({
+const requirementSchema = z.strictObject({
   /** Globally unique: `<framework_key>:<local id>`, e.g. "eu-ai-act:art-9", "iso-42001:A.5.2". */
   id: z.string().regex(/^[a-z0-9-]+:[A-Za-z0-9.-]+$/),
   framework_key: z.string().min(1),

@@ -1,9 +1,9 @@
 /**
- * How the rules read an answer that may be missing (risk-model §2–§3).
+ * How the tier and descriptor rules read an answer that may be missing.
  *
  * - A yes/no question counts as "no" when unanswered. For the assurances
  *   (`users_informed_of_ai`, `user_consent_obtained`, `explanations_available`)
- *   that is the same as "not given", which is what the spec asks for.
+ *   that is the same as "not given": an assurance counts only when answered yes.
  * - "x ≠ none" claims that something is there (personal data, decisions about
  *   people, customisation), so an unanswered choice does not satisfy it: a
  *   half-filled form is not flagged for what it has not said.

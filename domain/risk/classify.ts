@@ -49,7 +49,7 @@ function hasRequiredAnswers(details: ApplicationDetails): boolean {
 }
 
 /**
- * Risk-model §2–§3: the tier (first matching rule), the descriptors (every
+ * Classifies an application: the tier (first matching rule), the descriptors (every
  * matching rule) and the reasons. Pure; one pass over each rule table, so it
  * runs over many thousands of applications in well under a second.
  */
@@ -82,7 +82,7 @@ export function classify(details: ApplicationDetails, context: ClassificationCon
 }
 
 /**
- * Risk-model §4: the tier changed, or any tier rule's outcome changed. Such a
+ * A material change: the tier changed, or any tier rule's outcome changed. Such a
  * change sends an approved application back to draft.
  */
 export function materiallyChanged(

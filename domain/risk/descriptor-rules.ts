@@ -21,7 +21,7 @@ const decidesAboutPeople = (d: ApplicationDetails) => isAnsweredOtherThan(d.deci
 const isGenerative = (d: ApplicationDetails) => d.ai_type === "generative_ai";
 
 /**
- * Risk-model §3, one rule per "or" branch so the reasons say which branch
+ * The descriptor rules, one rule per "or" branch so the reasons say which branch
  * flagged the key. Grouped by key in DESCRIPTOR_KEYS order: classify() relies
  * on that to build its result in one pass.
  */

@@ -1,4 +1,4 @@
-/** The sixteen risk descriptor keys, spelled and ordered as in product spec §3. */
+/** The sixteen risk descriptor keys, in the order the app lists them. */
 export const DESCRIPTOR_KEYS = [
   "business",
   "data-exposure",

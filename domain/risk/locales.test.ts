@@ -8,7 +8,7 @@ import { QUESTIONS, SECTION_IDS, optionLabelKey, questionHelpKey, questionLabelK
 import { EXEMPTION_RULE_ID, TIER_RULE_IDS } from "./tier-rules";
 import { RISK_TIERS, tierDetailMetricsKey, tierLabelKey, tierOutcomesKey } from "./tiers";
 
-/** The spec leaves this one text in English for Spanish users (product spec §1). */
+/** This one text stays in English for Spanish users too. */
 const UNTRANSLATED_IN_ES = "descriptors.protected-class.description";
 
 function leafKeys(node: unknown, prefix = ""): string[] {

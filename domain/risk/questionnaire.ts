@@ -1,11 +1,11 @@
 /**
- * The details questionnaire of risk-model §1, as data. The form renders it, the
+ * The application details questionnaire, as data. The form renders it, the
  * details schema is built from it and classify() reads the answers it defines:
  * one definition, so the three cannot drift apart.
  */
 
-export const QUESTION_TYPES = ["text", "single", "multi", "bool", "vendor"] as const;
-export type QuestionType = (typeof QUESTION_TYPES)[number];
+const QUESTION_TYPES = ["text", "single", "multi", "bool", "vendor"] as const;
+type QuestionType = (typeof QUESTION_TYPES)[number];
 
 /** Form sections, in display order. */
 export const SECTION_IDS = [
@@ -20,9 +20,9 @@ export type SectionId = (typeof SECTION_IDS)[number];
 
 export const INTENDED_USERS = ["employees", "customers", "public"] as const;
 export const AI_TYPES = ["predictive_ml", "generative_ai", "rules_or_other"] as const;
-export const CUSTOMISATIONS = ["none", "fine_tuned", "retrieval", "trained_from_scratch"] as const;
+const CUSTOMISATIONS = ["none", "fine_tuned", "retrieval", "trained_from_scratch"] as const;
 /** EU AI Act Art. 5 practices. */
-export const PROHIBITED_PRACTICES = [
+const PROHIBITED_PRACTICES = [
   "subliminal_manipulation",
   "exploits_vulnerabilities",
   "social_scoring",
@@ -48,10 +48,10 @@ export const HIGH_RISK_AREAS = [
 export const DECISIONS_ABOUT_PEOPLE = ["none", "supports_human_decision", "automated_decision"] as const;
 export const BUSINESS_CRITICALITIES = ["low", "medium", "high"] as const;
 export const PERSONAL_DATA_KINDS = ["none", "personal", "sensitive"] as const;
-export const HUMAN_OVERSIGHT_KINDS = ["human_in_the_loop", "human_on_the_loop", "none"] as const;
-export const REPRESENTATIVENESS_ANSWERS = ["yes", "no", "unknown"] as const;
+const HUMAN_OVERSIGHT_KINDS = ["human_in_the_loop", "human_on_the_loop", "none"] as const;
+const REPRESENTATIVENESS_ANSWERS = ["yes", "no", "unknown"] as const;
 
-export const PURPOSE_MAX_LENGTH = 2000;
+const PURPOSE_MAX_LENGTH = 2000;
 
 /** The shape every question has; `QUESTIONS` below narrows it per question. */
 export interface QuestionDefinition {
@@ -112,11 +112,10 @@ export const QUESTIONS = [
 
 export type Question = (typeof QUESTIONS)[number];
 export type QuestionId = Question["id"];
-export type QuestionOf<Id extends QuestionId> = Extract<Question, { id: Id }>;
 
 export const QUESTION_IDS = QUESTIONS.map((q) => q.id) as readonly QuestionId[];
 
-/** The answers risk-model §2 needs before a tier can be given. */
+/** The answers the tier rules need before a tier can be given. */
 export const REQUIRED_QUESTION_IDS = [
   "purpose",
   "intended_users",
@@ -126,12 +125,6 @@ export const REQUIRED_QUESTION_IDS = [
   "business_criticality",
 ] as const satisfies readonly QuestionId[];
 export type RequiredQuestionId = (typeof REQUIRED_QUESTION_IDS)[number];
-
-const QUESTIONS_BY_ID = new Map<string, QuestionDefinition>(QUESTIONS.map((q) => [q.id, q]));
-
-export function questionById(id: string): QuestionDefinition | undefined {
-  return QUESTIONS_BY_ID.get(id);
-}
 
 /**
  * Whether a question is asked given the other answers: the form hides it

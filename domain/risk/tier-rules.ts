@@ -2,7 +2,7 @@ import { includes, isAnsweredOtherThan, isNonEmpty, isYes } from "./answers";
 import type { ApplicationDetails } from "./details-schema";
 import type { RiskTier } from "./tiers";
 
-/** Tier rules of risk-model §2, in the order they are tried (first match wins). */
+/** The tier rules, in the order they are tried (first match wins). */
 export const TIER_RULE_IDS = [
   "T-PROHIBITED",
   "T-ANNEX-III",
@@ -35,7 +35,7 @@ export interface TierRule {
  * (6(3) never applies then) and not a product-safety component (that is
  * Art. 6(1), which 6(3) does not cover).
  */
-export function exemptionApplies(d: ApplicationDetails): boolean {
+function exemptionApplies(d: ApplicationDetails): boolean {
   return (
     isYes(d.narrow_task_exemption) &&
     !isYes(d.profiles_people) &&
@@ -49,7 +49,7 @@ export function exemptionSetAreasAside(d: ApplicationDetails): boolean {
 }
 
 /** Every rule but T-LOW, which is what remains when none of these matches. */
-export const CONDITIONAL_TIER_RULES: readonly TierRule[] = [
+const CONDITIONAL_TIER_RULES: readonly TierRule[] = [
   { id: "T-PROHIBITED", tier: "prohibited", when: (d) => isNonEmpty(d.prohibited_practices) },
   { id: "T-ANNEX-III", tier: "high", when: (d) => isNonEmpty(d.high_risk_areas) && !exemptionApplies(d) },
   { id: "T-BUSINESS", tier: "high", when: (d) => d.business_criticality === "high" },
@@ -69,7 +69,7 @@ export const CONDITIONAL_TIER_RULES: readonly TierRule[] = [
   { id: "T-MEDIUM-BUSINESS", tier: "medium", when: (d) => d.business_criticality === "medium" },
 ];
 
-export const LOW_TIER_RULE: TierRule = { id: "T-LOW", tier: "low", when: () => true };
+const LOW_TIER_RULE: TierRule = { id: "T-LOW", tier: "low", when: () => true };
 
 /** The outcome of every tier rule, not only the first that matches. */
 export function tierRuleOutcomes(d: ApplicationDetails): TierRuleOutcomes {

@@ -1,4 +1,4 @@
-/** Risk tiers (product spec §3–§4) and their monitoring cadence (risk-model §6). */
+/** Risk tiers, their colours and how often an application of each tier is reviewed. */
 
 export const RISK_TIERS = ["prohibited", "high", "medium", "low"] as const;
 export type RiskTier = (typeof RISK_TIERS)[number];
@@ -7,10 +7,10 @@ export function isRiskTier(value: unknown): value is RiskTier {
   return typeof value === "string" && (RISK_TIERS as readonly string[]).includes(value);
 }
 
-/** Colour words of the spec; the theme maps each to a colour. */
+/** The colour words tiers and statuses are shown in; the theme maps each to a colour. */
 export type TierColour = "red" | "yellow" | "green" | "grey";
 
-export const TIER_COLOURS: Readonly<Record<RiskTier, TierColour>> = {
+const TIER_COLOURS: Readonly<Record<RiskTier, TierColour>> = {
   prohibited: "red",
   high: "red",
   medium: "yellow",
@@ -18,7 +18,7 @@ export const TIER_COLOURS: Readonly<Record<RiskTier, TierColour>> = {
 };
 
 /** An application without a tier yet ("Not assessed"). */
-export const NOT_ASSESSED_COLOUR: TierColour = "grey";
+const NOT_ASSESSED_COLOUR: TierColour = "grey";
 
 export function tierColour(tier: RiskTier | null): TierColour {
   return tier === null ? NOT_ASSESSED_COLOUR : TIER_COLOURS[tier];
@@ -29,7 +29,7 @@ export function tierColour(tier: RiskTier | null): TierColour {
  * quarterly, medium annual. Low needs none; prohibited is never approved, so
  * it has no review cycle either.
  */
-export const REVIEW_INTERVAL_DAYS: Readonly<Record<RiskTier, number | null>> = {
+const REVIEW_INTERVAL_DAYS: Readonly<Record<RiskTier, number | null>> = {
   prohibited: null,
   high: 90,
   medium: 365,

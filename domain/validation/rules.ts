@@ -2,15 +2,15 @@
 // compose with the classic ones the server builds its bodies from.
 import * as z from "zod/mini";
 
-export const USERNAME_MIN = 3;
-export const PASSWORD_MIN = 15;
+const USERNAME_MIN = 3;
+const PASSWORD_MIN = 15;
 
 /** Messages are i18n keys (`validation.*`); each side translates them. */
 export const usernameSchema = z.string().check(z.trim(), z.minLength(USERNAME_MIN, "validation.usernameMin"));
 
 export const signInPasswordSchema = z.string().check(z.minLength(1, "validation.passwordRequired"));
 
-/** Spec §5: at least 15 characters with an uppercase letter, a lowercase letter and a number. */
+/** A new password: at least 15 characters with an uppercase letter, a lowercase letter and a number. */
 export const newPasswordSchema = z
   .string()
   .check(
@@ -28,8 +28,8 @@ export const resetCodeSchema = z.string().check(z.trim(), z.minLength(1, "valida
 
 export const termsSchema = z.literal(true, { error: "validation.termsRequired" });
 
-/** Spec §5 name pattern: letters, digits, underscore, tilde, hyphen, period and space only. */
-export const NAME_PATTERN = /^[\p{L}\p{N}_~\-. ]+$/u;
+/** A name: letters, digits, underscore, tilde, hyphen, period and space only. */
+const NAME_PATTERN = /^[\p{L}\p{N}_~\-. ]+$/u;
 
 export const nameSchema = z
   .string()

@@ -1,4 +1,4 @@
-/** The vendor questionnaire, its schema and the vendor risk level (issue 7). */
+/** The vendor questionnaire, its schema and the vendor risk level. */
 export * from "./questionnaire";
 export * from "./details-schema";
 export * from "./risk";

@@ -1,15 +1,14 @@
 /**
- * The vendor questionnaire (issue 7), as data like the application's (domain/risk): the form renders it,
+ * The vendor questionnaire, as data like the application's (domain/risk): the form renders it,
  * the details schema is built from it and vendorRisk() reads the answers it defines.
  */
 
-export const VENDOR_QUESTION_TYPES = ["single", "multi", "bool", "date"] as const;
-export type VendorQuestionType = (typeof VENDOR_QUESTION_TYPES)[number];
+const VENDOR_QUESTION_TYPES = ["single", "multi", "bool", "date"] as const;
+type VendorQuestionType = (typeof VENDOR_QUESTION_TYPES)[number];
 
-export const HOSTING_REGIONS = ["eu", "uk", "us", "asia_pacific", "other"] as const;
-export const DATA_RETENTION_PERIODS = ["none", "up_to_30_days", "up_to_1_year", "over_1_year", "not_stated"] as const;
-export const CERTIFICATIONS = ["soc2_type2", "iso_27001", "iso_42001"] as const;
-export type Certification = (typeof CERTIFICATIONS)[number];
+const HOSTING_REGIONS = ["eu", "uk", "us", "asia_pacific", "other"] as const;
+const DATA_RETENTION_PERIODS = ["none", "up_to_30_days", "up_to_1_year", "over_1_year", "not_stated"] as const;
+const CERTIFICATIONS = ["soc2_type2", "iso_27001", "iso_42001"] as const;
 
 export interface VendorQuestionDefinition {
   readonly id: string;
@@ -34,7 +33,6 @@ export const VENDOR_QUESTIONS = [
 
 export type VendorQuestion = (typeof VENDOR_QUESTIONS)[number];
 export type VendorQuestionId = VendorQuestion["id"];
-export const VENDOR_QUESTION_IDS = VENDOR_QUESTIONS.map((q) => q.id) as readonly VendorQuestionId[];
 
 // i18n keys by convention (locales/<lng>/vendors.json), so the data carries no text.
 export const vendorQuestionLabelKey = (id: VendorQuestionId) => `vendors.questions.${id}.label`;

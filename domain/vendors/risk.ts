@@ -4,21 +4,21 @@ export const VENDOR_RISK_LEVELS = ["high", "medium", "low"] as const;
 export type VendorRiskLevel = (typeof VENDOR_RISK_LEVELS)[number];
 
 /*
- * Issue 7 item 2. An unanswered question counts against the vendor ("unknown" is not "no"): a yes/no
+ * How a vendor's risk level is decided. An unanswered question counts against the vendor ("unknown" is not "no"): a yes/no
  * risk holds unless answered "no", an assurance (the agreement) holds only when answered "yes", and
  * unanswered certifications count as none held.
  */
 const unlessNo = (answer: boolean | null) => answer !== false;
 const holdsNoCertification = (d: VendorDetails) => d.certifications === null || d.certifications.length === 0;
 
-export interface VendorRiskRule {
+interface VendorRiskRule {
   readonly id: string;
   readonly level: Exclude<VendorRiskLevel, "low">;
   readonly when: (d: VendorDetails) => boolean;
 }
 
 /** One rule per "or" branch, so the reasons say which branch decided. High rules first. */
-export const VENDOR_RISK_RULES = [
+const VENDOR_RISK_RULES = [
   { id: "V-TRAINS-ON-CUSTOMER-DATA", level: "high", when: (d) => unlessNo(d.trains_on_customer_data) },
   { id: "V-PERSONAL-DATA-WITHOUT-DPA", level: "high", when: (d) => unlessNo(d.personal_data_processed) && d.dpa_signed !== true },
   { id: "V-INCIDENT-WITHOUT-CERTIFICATION", level: "high", when: (d) => unlessNo(d.security_incident_last_24_months) && holdsNoCertification(d) },

@@ -1,7 +1,7 @@
 import { materiallyChanged, type ClassificationResult } from "../risk/classify";
 import type { ApprovalStatus } from "./approval";
 
-/** Where an approval that no longer holds goes back to (risk-model §4). */
+/** Where an approval that no longer holds goes back to. */
 export const APPROVAL_RESET_STATUS: ApprovalStatus = "draft";
 
 export type ApprovalResetReason = "workflow.resetReasons.tierChanged" | "workflow.resetReasons.detailsChangedMaterially";
@@ -9,7 +9,7 @@ export type ApprovalResetReason = "workflow.resetReasons.tierChanged" | "workflo
 type Classification = Pick<ClassificationResult, "risk_tier" | "tier_rule_outcomes">;
 
 /**
- * Risk-model §4: an approved application whose tier changed, or whose details
+ * An approved application whose tier changed, or whose details
  * changed materially (a tier rule's outcome changed), needs re-approval. Gives
  * the reason to record with the move to draft, or null when the approval holds.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { RiskTier } from "../risk/tiers";
 import { APPROVAL_MOVES, APPROVAL_STATUSES, allowedApprovalMoves, checkApprovalMove, type ApprovalStatus } from "./approval";
 
-/** A user's role names; a role check matches when a name contains the role string (spec §6). */
+/** A user's role names; a role check matches when a name contains the role string. */
 const roles =
   (...names: string[]) =>
   (role: string) =>

@@ -1,7 +1,7 @@
 import type { RiskTier } from "../risk/tiers";
 import { refused, type MoveCheck, type WorkflowErrorKey } from "./move-check";
 
-/** Approval statuses of risk-model §4. */
+/** An application's approval statuses. */
 export const APPROVAL_STATUSES = ["draft", "submitted", "in_review", "approved", "rejected", "changes_requested"] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
@@ -10,9 +10,9 @@ export function isApprovalStatus(value: unknown): value is ApprovalStatus {
 }
 
 export const APPROVAL_ROLES = ["ApplicationContributor", "ApplicationReviewer", "ApplicationApprover"] as const;
-export type ApprovalRole = (typeof APPROVAL_ROLES)[number];
+type ApprovalRole = (typeof APPROVAL_ROLES)[number];
 
-export const ADMINISTRATOR_ROLE = "Administrator";
+const ADMINISTRATOR_ROLE = "Administrator";
 
 export const APPROVAL_ACTIONS = ["submit", "startReview", "requestChanges", "approve", "reject"] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
@@ -23,8 +23,8 @@ export interface ApprovalMove {
   /** The role whose holder may make the move. */
   readonly role: ApprovalRole;
   /**
-   * An Administrator may make it too. Spec §4 grants that for the submit moves
-   * only ("ApplicationContributor (or Administrator)"); review and approval stay
+   * An Administrator may make it too: for the submit moves only (an ApplicationContributor
+   * or an Administrator submits); review and approval stay
    * with their own roles, so an administrator cannot approve without also being
    * an approver (separation of duties).
    */
@@ -33,7 +33,7 @@ export interface ApprovalMove {
 }
 
 /**
- * Risk-model §4: every move a user may make. The one move not here, approved →
+ * Every move a user may make. The one move not here, approved →
  * draft when the classification changes materially, is made by the system
  * (see approvalResetReason).
  */

@@ -2,7 +2,7 @@ import type { RiskTier } from "../risk/tiers";
 import type { ApprovalStatus } from "./approval";
 import { refused, type MoveCheck, type WorkflowErrorKey } from "./move-check";
 
-/** Development statuses of risk-model §5. */
+/** An application's development statuses, in workflow order. */
 export const DEVELOPMENT_STATUSES = ["idea", "in_development", "testing", "deployed", "retired"] as const;
 export type DevelopmentStatus = (typeof DEVELOPMENT_STATUSES)[number];
 
@@ -10,7 +10,7 @@ export function isDevelopmentStatus(value: unknown): value is DevelopmentStatus 
   return typeof value === "string" && (DEVELOPMENT_STATUSES as readonly string[]).includes(value);
 }
 
-/** Tiers that need validation, i.e. approval, before deployment (spec §4). */
+/** Tiers that need validation, i.e. approval, before deployment. */
 const TIERS_VALIDATED_BEFORE_DEPLOYMENT: readonly RiskTier[] = ["high", "medium"];
 
 /**
@@ -39,8 +39,8 @@ export interface DevelopmentMoveContext {
 }
 
 /**
- * Whether the development status may move from `from` to `to`. The spec
- * orders no path between the statuses (an idea may be retired, a deployed
+ * Whether the development status may move from `from` to `to`. There is
+ * no fixed path between the statuses (an idea may be retired, a deployed
  * application taken back to testing), so only the move into `deployed` is
  * guarded. Who may make it is decided by the access rules, not here.
  */

@@ -1,4 +1,4 @@
-/** Approval and development status workflows (shared/spec/risk-model.md §4–§5). */
+/** Approval and development status workflows. */
 export * from "./move-check";
 export * from "./approval";
 export * from "./approval-reset";

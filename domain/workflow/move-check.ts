@@ -12,7 +12,7 @@ export const WORKFLOW_ERRORS = [
   "notAssessedNeverDeployed",
   "deploymentNeedsApproval",
 ] as const;
-export type WorkflowError = (typeof WORKFLOW_ERRORS)[number];
+type WorkflowError = (typeof WORKFLOW_ERRORS)[number];
 export type WorkflowErrorKey = `workflow.errors.${WorkflowError}`;
 
 /** The answer to "may this move be made?"; a refusal carries the i18n key of its reason. */

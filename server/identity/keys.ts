@@ -2,7 +2,7 @@ import { createHmac, hkdfSync } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";
 import { writeOnce } from "../files/write-once";
 import path from "node:path";
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
 
 /** The local pool's RS256 key: signs tokens and, through HKDF, yields the HMAC secrets the service needs. */
 export interface SigningKey {

@@ -16,7 +16,7 @@ async function loadAreas(lng: string, wanted: (area: string) => boolean): Promis
   return Object.fromEntries(await Promise.all(entries.map(async ([file, load]) => [areaOf(file), await load()] as const)));
 }
 
-export const loadPublicAreas = (lng: string) => loadAreas(lng, (area) => PUBLIC_AREAS.has(area));
+const loadPublicAreas = (lng: string) => loadAreas(lng, (area) => PUBLIC_AREAS.has(area));
 export const loadPrivateAreas = (lng: string) => loadAreas(lng, (area) => !PUBLIC_AREAS.has(area));
 
 /** i18next backend: a language's public areas, as separate chunks, only once that language is used. */

@@ -6,9 +6,9 @@ import type { AppResource, ResourceAccess } from "../resources/types";
 import { authProvider } from "./auth-provider";
 import { queryClient } from "./query-client";
 
-/** Spec §6: where a user without roles is sent, and the only routes they may stay on. */
-export const LIMITED_ACCESS_PATH = "/limited-access";
-export const LIMITED_ACCESS_ALLOWED = [LIMITED_ACCESS_PATH, "/settings"] as const;
+/** Where a user without roles is sent, and the only routes they may stay on. */
+const LIMITED_ACCESS_PATH = "/limited-access";
+const LIMITED_ACCESS_ALLOWED = [LIMITED_ACCESS_PATH, "/settings"] as const;
 
 /** Where a user must go instead of `pathname`, or null when they may stay. */
 export function limitedAccessRedirect(pathname: string, user: Pick<AbilityUser, "roles">): string | null {
@@ -30,7 +30,7 @@ export function allows(ability: AppAbility, access: ResourceAccess, action: stri
 }
 
 /** The signed-in user from the same query (and cache entry) as Refine's useGetIdentity. */
-export function loadIdentity(): Promise<CurrentUser> {
+function loadIdentity(): Promise<CurrentUser> {
   return queryClient.ensureQueryData<CurrentUser>({
     queryKey: keys().auth().action("identity").get(),
     queryFn: () => authProvider.getIdentity!() as Promise<CurrentUser>,
@@ -54,5 +54,5 @@ export function createAccessControlProvider(loadUser: () => Promise<AbilityUser>
   };
 }
 
-/** Refine's accessControlProvider: who may do what, by domain/access/abilities (spec §6). */
+/** Refine's accessControlProvider: who may do what, by domain/access/abilities. */
 export const accessControlProvider = createAccessControlProvider(loadIdentity);

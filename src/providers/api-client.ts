@@ -4,8 +4,8 @@ import type { Problem } from "../../domain/api/problem";
 
 export const API_BASE = "/v2";
 
-/** A token that cannot be had cancels the request (spec §4); the auth provider then clears the user. */
-export class RequestCancelledError extends Error {
+/** A token that cannot be had cancels the request; the auth provider then clears the user. */
+class RequestCancelledError extends Error {
   constructor(cause: unknown) {
     super(`HTTPS request cancelled due to error: ${cause instanceof Error ? cause.message : String(cause)}`);
     this.name = "RequestCancelledError";
@@ -45,7 +45,7 @@ export interface ApiRequest {
   signal?: AbortSignal;
 }
 
-export function buildQuery(query: ApiRequest["query"] = {}): string {
+function buildQuery(query: ApiRequest["query"] = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === "") continue;
@@ -159,7 +159,7 @@ export interface PresignedUpload {
 }
 
 /**
- * Posts a file with a presigned-POST form (design §7). No bearer token: the signed policy is the
+ * Posts a file with a presigned-POST form (its fields, then the file). No bearer token: the signed policy is the
  * authority, and S3 would refuse an Authorization header. S3 answers errors in XML, the API in
  * problem+json; either way a failure becomes an HttpError with the status.
  */

@@ -3,11 +3,11 @@ import { confirmSignIn, fetchAuthSession, signIn, signOut, type SignInOutput } f
 import type { CurrentUser } from "../../domain/access/current-user";
 import { api } from "./api-client";
 
-/** Spec §4: after sign-in, the AI Applications list (unless a page was asked for). */
-export const HOME_AFTER_SIGN_IN = "/applications";
-export const UNEXPECTED_ERROR = "auth.errors.unexpected";
+/** After sign-in, the AI Applications list (unless a page was asked for). */
+const HOME_AFTER_SIGN_IN = "/applications";
+const UNEXPECTED_ERROR = "auth.errors.unexpected";
 
-export interface LoginParams {
+interface LoginParams {
   username: string;
   password: string;
   /** The ALTCHA solution, when the identity service asked for one. */
@@ -19,8 +19,8 @@ export interface ConfirmParams {
   newPassword: string;
 }
 
-/** Where each Amplify next step leads (spec §4); `null` means a step we do not handle. */
-export function routeForNextStep(output: SignInOutput, requested?: string): string | null {
+/** Where each Amplify next step leads; `null` means a step we do not handle. */
+function routeForNextStep(output: SignInOutput, requested?: string): string | null {
   switch (output.nextStep.signInStep) {
     case "DONE":
       return requested && requested.startsWith("/") && !requested.startsWith("//") ? requested : HOME_AFTER_SIGN_IN;
@@ -51,7 +51,7 @@ export async function clearQueryCache(): Promise<void> {
   (await import("./query-client")).queryClient.clear();
 }
 
-/** Sign-out clears local storage, the query cache and the analytics identity (spec §4). */
+/** Sign-out clears local storage, the query cache and the analytics identity. */
 export async function clearSession(global = false): Promise<void> {
   try {
     await signOut({ global });
@@ -62,7 +62,7 @@ export async function clearSession(global = false): Promise<void> {
   }
 }
 
-export async function hasSession(): Promise<boolean> {
+async function hasSession(): Promise<boolean> {
   try {
     return Boolean((await fetchAuthSession()).tokens?.accessToken);
   } catch {

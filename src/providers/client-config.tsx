@@ -10,7 +10,7 @@ export function useClientConfig(): ClientConfig {
   return config;
 }
 
-export async function fetchClientConfig(): Promise<ClientConfig> {
+async function fetchClientConfig(): Promise<ClientConfig> {
   const response = await fetch("/config.json", { cache: "no-store" });
   if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
   // The server already answers through clientConfigSchema; parsing it again here would put zod in the first bundle.
@@ -18,7 +18,7 @@ export async function fetchClientConfig(): Promise<ClientConfig> {
 }
 
 /** Points Amplify at Cognito, or at the local identity service resolved against our own origin. */
-export function configureAmplify(config: ClientConfig, origin = window.location.origin): void {
+function configureAmplify(config: ClientConfig, origin = window.location.origin): void {
   const { auth } = config;
   Amplify.configure({
     Auth: {

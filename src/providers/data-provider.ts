@@ -11,7 +11,7 @@ function sortParam(sorters: CrudSort[] | undefined): string | undefined {
   return first.order === "desc" ? `-${first.field}` : first.field;
 }
 
-/** Design §4 list filters: `q` for free text, repeated params for "in", plain ones for "eq". */
+/** The API's list filters: `q` for free text, repeated params for "in", plain ones for "eq". */
 function filterParams(filters: CrudFilter[] | undefined): Record<string, string | string[]> {
   const params: Record<string, string | string[]> = {};
   for (const filter of filters ?? []) {

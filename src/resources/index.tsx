@@ -29,7 +29,7 @@ const CompanyPage = lazy(() => import("../pages/admin/company/CompanyPage"));
 const UserListPage = lazy(() => import("../pages/admin/users/UserListPage"));
 const UserEditPage = lazy(() => import("../pages/admin/users/UserEditPage"));
 
-/** Spec §6: the Admin section and its pages are for Administrators only. */
+/** The Admin section and its pages are for Administrators only. */
 const ADMIN_ONLY = { menu: "admin" } as const;
 
 /**
@@ -94,7 +94,7 @@ export const appResources: AppResource[] = [
     ],
   },
   {
-    // Spec §6: where a user without roles is sent; open to everyone signed in.
+    // Where a user without roles is sent; open to everyone signed in.
     name: "limited-access",
     list: "/limited-access",
     label: "access.limited.title",
@@ -102,7 +102,7 @@ export const appResources: AppResource[] = [
     routes: [{ path: "/limited-access", page: LimitedAccessPage }],
   },
   {
-    // Spec §2: your own profile, password and sessions; open to everyone signed in, roles or not.
+    // Your own profile, password and sessions; open to everyone signed in, roles or not.
     name: "settings",
     list: "/settings",
     label: "common.settings",

@@ -1,13 +1,13 @@
 import type { ComponentType, LazyExoticComponent, ReactNode } from "react";
 import type { Action, MenuKey, SubjectName } from "../../domain/access/abilities";
 
-export interface PageRoute {
+interface PageRoute {
   path: string;
   page: LazyExoticComponent<ComponentType>;
 }
 
 /**
- * What a resource needs (spec §6), checked by the access-control provider against domain/access/abilities:
+ * What a resource needs, checked by the access-control provider against domain/access/abilities:
  * a menu entry of MENU_ITEMS, or an action on a subject. Type-only here, so CASL stays out of the sign-in bundle.
  */
 export type ResourceAccess = { menu: MenuKey } | { action: Action; subject: SubjectName };

@@ -2,7 +2,7 @@ import type { CurrentUser } from "../../domain/access/current-user";
 import type { Application } from "../../domain/entities/application";
 
 /** Shared sample data for component tests; tests override what they are about. */
-export const COMPANY_ID = "00000000-0000-4000-8000-000000000001";
+const COMPANY_ID = "00000000-0000-4000-8000-000000000001";
 export const USER_ID = "00000000-0000-4000-8000-00000000000c";
 export const APP_ID = "00000000-0000-4000-8000-0000000000f1";
 export const GROUP_ALL = { id: "00000000-0000-4000-8000-0000000000a1", name: "All applications", group_type: "ALL" as const };

@@ -9,7 +9,7 @@ import { insertApplication } from "../support/applications";
 import { loadCurrentUser } from "../../server/plugins/auth";
 import { claims, currentUser, signInRaw } from "./identity-support";
 
-/** GET /v2/access/user for the demo sign-ins of design §9. */
+/** GET /v2/access/user for the demo sign-ins. */
 let t: TestApp;
 let companyId: string;
 beforeAll(async () => {

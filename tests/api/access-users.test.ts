@@ -9,7 +9,7 @@ import { LOCAL_CLIENT_ID } from "../../server/identity/settings";
 import { latestMail, protocol, signInRaw } from "./identity-support";
 import { createOtherCompany, OTHER_ADMIN_EMAIL, signInCallers, v2Caller, type Method } from "../support/tenants";
 
-/** Manage Users (spec §7 Access): /v2/access/users, /access/roles, reset-temporary-password. */
+/** Manage Users: /v2/access/users, /access/roles, reset-temporary-password. */
 let t: TestApp;
 let companyId: string;
 let otherCompanyId: string;
@@ -244,7 +244,7 @@ describe("roles of a user", () => {
     expect((await call("admin", "GET", `/access/users/${id}`)).json().roles.map((r: any) => r.name)).toEqual(["ApplicationContributor"]);
   });
 
-  it("writes every change of roles to the audit log: who, what, before and after (design §4)", async () => {
+  it("writes every change of roles to the audit log: who, what, before and after", async () => {
     const id = ids["new.person@steward.test"];
     const entries = await t.database.db
       .select()

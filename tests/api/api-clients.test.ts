@@ -5,7 +5,7 @@ import { IdentityAdminError } from "../../server/identity/admin";
 import type { Method } from "../support/tenants";
 import { apiClientSuite, basic, type Created } from "./api-client-support";
 
-/** API Access (spec §7): /v2/access/api-clients. Tokens and the token endpoint: api-client-tokens.test.ts. */
+/** API Access: /v2/access/api-clients. Tokens and the token endpoint: api-client-tokens.test.ts. */
 const s = apiClientSuite();
 const { ids, call, createClient, tokenRequest, accessToken, asToken, row, audits } = s;
 

@@ -11,7 +11,7 @@ import { SAMPLES } from "../../server/uploads/test-support";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { createOtherCompany, signInCallers, v2Caller, type OtherCompany } from "../support/tenants";
 
-/** An application's controls, their evidence and its own framework settings (spec §7). */
+/** An application's controls, their evidence and its own framework settings. */
 let t: TestApp;
 let dataDir: string;
 const token: Record<string, string> = {};

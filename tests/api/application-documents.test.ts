@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
 import { documentUploads } from "../support/document-uploads";
 
-/** Documents of an application (spec §7, design §7–§8) through the local driver's upload endpoint. */
+/** Documents of an application (upload, background check, download) through the local driver's upload endpoint. */
 let t: TestApp;
 let dataDir: string;
 let companyId: string;

@@ -5,7 +5,7 @@ import { auditLog, companies, resourceGroupResources, resourceGroups } from "../
 import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
 import { lowRiskDetails } from "../../domain/risk/test-support";
 
-/** AI applications (spec §7): inventory, classification, approval and development workflow. */
+/** AI applications: inventory, classification, approval and development workflow. */
 let t: TestApp;
 const token: Record<string, string> = {};
 let customerAiGroupId: string;
@@ -104,7 +104,7 @@ describe("listing", () => {
   });
 });
 
-describe("the approval workflow (risk-model §4)", () => {
+describe("the approval workflow", () => {
   it("contributor submits, reviewer takes into review, approver approves; the review date is set", async () => {
     const a = await create("contributor", { name: "Claims triage", details: lowRiskDetails({ business_criticality: "high" }) });
     expect(a.risk_tier).toBe("high");
@@ -252,7 +252,7 @@ describe("comments, access, metrics", () => {
 });
 
 describe("every approval move, as every role", () => {
-  // Risk-model §4, written out by hand: who may make each move; every other pair is refused for everyone.
+  // The approval moves, written out by hand: who may make each move; every other pair is refused for everyone.
   const ALLOWED: Record<string, string[]> = {
     "draft>submitted": ["contributor", "admin"],
     "changes_requested>submitted": ["contributor", "admin"],

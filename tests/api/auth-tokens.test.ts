@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { DEMO_PASSWORD } from "../../server/db/seed";
 import { claims, currentUser, signInRaw } from "./identity-support";
 
-/** Bearer verification on /v2 (design §4): only our own, live access tokens of known users get through. */
+/** Bearer verification on /v2: only our own, live access tokens of known users get through. */
 let t: TestApp;
 let good: { AccessToken: string; IdToken: string };
 

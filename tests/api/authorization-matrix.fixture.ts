@@ -29,7 +29,7 @@ export function multipartFile(field: string, filename: string, type: string, byt
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** A presigned upload form's fields, then the file: how the browser posts a document (design §7). */
+/** A presigned upload form's fields, then the file: how the browser posts a document. */
 export function multipartForm(fields: Record<string, string>, filename: string, bytes: Buffer) {
   const boundary = `----matrix${randomBytes(8).toString("hex")}`;
   const payload = Buffer.concat([

@@ -1,5 +1,5 @@
 /**
- * The expected status of every registered route for every kind of caller (issue 4): the
+ * The expected status of every registered route for every kind of caller: the
  * authorization matrix test calls each route as each caller and compares with this table.
  * A route the server registers that is missing here fails the test, so a new route gets its row
  * the day it is added. HEAD routes answer like their GET and are not listed.
@@ -64,7 +64,7 @@ const appEdit = (status: number): Expected => ({ ...appRead(status), reviewer: 4
 /** Administrators only, among those who see the application. */
 const appAdmin = (status: number): Expected => ({ ...appEdit(status), contributor: 403 });
 
-/** Administrators, and reviewers with an ALL group (the API client is one): spec §6 Frameworks. Others get their own company's. */
+/** Frameworks: Administrators, and reviewers with an ALL group (the API client is one), read them. Others get their own company's. */
 const frameworkRead = (status: number): Expected => ({ ...signedIn(status), contributor: 403, approver: 403, noroles: 403 });
 
 /** The controls routes' target: a high-tier application and a control it carries. */
@@ -98,11 +98,11 @@ export const MATRIX: Record<string, RouteCase> = {
   "GET /identity/captcha/challenge": { expect: open(200) },
   "GET /identity/captcha/required": { expect: open(200) },
   // Local storage's upload endpoint: the signed policy authorizes, not a bearer token, so whoever holds
-  // a valid form (handed to someone allowed to add the document) may post it once (design §7).
+  // a valid form (handed to someone allowed to add the document) may post it once.
   "POST /v2/uploads": { prepare: async (f) => void (pendingUpload = await f.documentUpload()), multipart: () => pendingUpload!, expect: open(204) },
   // A bearer token is no client credential: without a form body the token endpoint refuses the request.
   "POST /oauth2/token": { expect: open(400) },
-  // The embedded default's mail: a developer's tool of the local identity mode (design §5), not tenant data.
+  // The embedded default's mail: a developer's tool of the local identity mode, not tenant data.
   "GET /dev/outbox": { expect: open(200), crossCompany: "developer outbox of the local mode" },
 
   // Access: the signed-in user.
@@ -220,7 +220,7 @@ export const MATRIX: Record<string, RouteCase> = {
     expect: appAdmin(204),
   },
 
-  // Frameworks (issue 6): the library with the company's settings; an application's frameworks, controls and evidence.
+  // Frameworks: the library with the company's settings; an application's frameworks, controls and evidence.
   "GET /v2/frameworks": { expect: frameworkRead(200) },
   "GET /v2/frameworks/:id": { params: { id: "eu-ai-act" }, expect: frameworkRead(200) },
   "PUT /v2/frameworks/:id/setting": { params: { id: "eu-ai-act" }, body: () => ({ enabled: true }), expect: adminOnly(200, "theirs") },
@@ -251,7 +251,7 @@ export const MATRIX: Record<string, RouteCase> = {
     expect: appRead(200),
   },
 
-  // Vendors (issue 7): everyone with a role reads; contributors and Administrators add and edit; no DELETE (offboard).
+  // Vendors: everyone with a role reads; contributors and Administrators add and edit; no DELETE (offboard).
   "GET /v2/vendors": { expect: { ...signedIn(200), noroles: 403 } },
   "POST /v2/vendors": {
     body: (f) => ({ name: `Vendor ${f.unique()}` }),

@@ -5,7 +5,7 @@ import { createFixture, type Fixture } from "./authorization-matrix.fixture";
 import { CALLER_NAMES, MATRIX, type CallerName, type RouteCase } from "./authorization-matrix.table";
 
 /**
- * Issue 4's authorization matrix: every route the server registers, called as every kind of caller,
+ * The authorization matrix: every route the server registers, called as every kind of caller,
  * must answer the status the table beside this file expects, and no answer may carry the other
  * company's rows.
  */

@@ -6,7 +6,7 @@ import { DEMO_COMPANY } from "../../server/db/seed/company";
 import { companies, companyLogos } from "../../server/db/schema";
 import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
 
-/** The company logo (spec §7 Company): POST, GET and DELETE /v2/company/logo. */
+/** The company logo: POST, GET and DELETE /v2/company/logo. */
 let t: TestApp;
 let companyId: string;
 let otherCompanyId: string;

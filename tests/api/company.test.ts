@@ -5,7 +5,7 @@ import { DEMO_COMPANY } from "../../server/db/seed/company";
 import { companies } from "../../server/db/schema";
 import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
 
-/** The company (spec §7 Company): GET and PATCH /v2/company. */
+/** The company: GET and PATCH /v2/company. */
 let t: TestApp;
 let companyId: string;
 let otherCompanyId: string;

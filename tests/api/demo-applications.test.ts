@@ -5,7 +5,7 @@ import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants"
 import { classify } from "../../domain/risk";
 import { deploymentBlockReason } from "../../domain/workflow";
 
-/** Issue 5 item 7: the demo company starts with a living inventory that obeys its own rules. */
+/** The demo company starts with a living inventory that obeys its own rules. */
 let t: TestApp;
 const token: Record<string, string> = {};
 const call = v2Caller(() => t.app, token);

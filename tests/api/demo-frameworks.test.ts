@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
 
-/** The demo data of issue 6: three frameworks on, some controls met with evidence. */
+/** The demo frameworks data: three frameworks on, some controls met with evidence. */
 let t: TestApp;
 const token: Record<string, string> = {};
 const call = v2Caller(() => t.app, token);

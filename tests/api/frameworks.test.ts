@@ -6,7 +6,7 @@ import { auditLog, companies, controlEvidence, resourceGroups } from "../../serv
 import { createTestApp, type TestApp } from "../support/test-app";
 import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
 
-/** The framework library as a company sees it (spec §7 Frameworks): settings, progress, disabling keeps evidence. */
+/** The framework library as a company sees it: settings, progress, disabling keeps evidence. */
 let t: TestApp;
 const token: Record<string, string> = {};
 const call = v2Caller(() => t.app, token);

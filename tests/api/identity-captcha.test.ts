@@ -7,7 +7,7 @@ import { DEMO_PASSWORD } from "../../server/db/seed";
 import { LOCAL_CLIENT_ID } from "../../server/identity/settings";
 import { configureAmplify, protocol } from "./identity-support";
 
-/** ALTCHA after repeated failures (spec §5): required, solvable, and each solution good for one request. */
+/** ALTCHA after repeated sign-in failures: required, solvable, and each solution good for one request. */
 let t: TestApp;
 const USER_PASSWORD_AUTH = { authFlowType: "USER_PASSWORD_AUTH" } as const;
 

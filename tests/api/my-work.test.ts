@@ -5,7 +5,7 @@ import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants"
 import { applicationControls, applications, controlEvidence, users } from "../../server/db/schema";
 import { lowRiskDetails } from "../../domain/risk/test-support";
 
-/** Issue 8 item 5: GET /my-work lists what waits for the caller, most urgent first. */
+/** GET /my-work lists what waits for the caller, most urgent first. */
 let t: TestApp;
 const token: Record<string, string> = {};
 const ids: Record<string, string> = {};

@@ -7,7 +7,7 @@ import { runMonitoringSweep } from "../../server/notifications/sweep";
 import { sweepOnce } from "../../server/notifications/plugin";
 import { lowRiskDetails } from "../../domain/risk/test-support";
 
-/** Issue 8 item 1–2: notifications (spec §3, §7) and the monitoring sweep (risk-model §6). */
+/** Notifications, and the monitoring sweep that announces reviews coming due or overdue. */
 let t: TestApp;
 const token: Record<string, string> = {};
 const ids: Record<string, string> = {};

@@ -5,7 +5,7 @@ import type { Database } from "../../server/db/client";
 import { claimItem, enqueueItem, finishItem, STALE_AFTER_MS } from "../../server/processing/queue";
 import { createTestDatabase } from "../support/test-app";
 
-/** Design §8: the processing_items table as a queue, on PGlite and (TEST_DATABASE_URL) PostgreSQL. */
+/** The processing_items table as a queue of background document checks, on PGlite and (TEST_DATABASE_URL) PostgreSQL. */
 let database: Database;
 let drop: () => Promise<void>;
 let companyId: string;

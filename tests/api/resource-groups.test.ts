@@ -5,7 +5,7 @@ import { companies, resourceGroupResources, resourceGroups, roles } from "../../
 import { createOtherCompany, signInCallers, v2Caller, type Method } from "../support/tenants";
 import { insertApplication } from "../support/applications";
 
-/** Manage Resource Groups (spec §7 Access): /v2/access/resource-groups. */
+/** Manage Resource Groups: /v2/access/resource-groups. */
 let t: TestApp;
 let companyId: string;
 let otherCompanyId: string;

@@ -5,7 +5,7 @@ import { auditLog, companies, resourceGroups } from "../../server/db/schema";
 import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
 import { lowRiskDetails } from "../../domain/risk/test-support";
 
-/** AI vendors (issue 7): inventory, risk with reasons, links to applications and their re-classification. */
+/** AI vendors: inventory, risk with reasons, links to applications and their re-classification. */
 let t: TestApp;
 const token: Record<string, string> = {};
 let customerAiGroupId: string;
@@ -91,7 +91,7 @@ describe("bad input", () => {
     expect(renamed.statusCode).toBe(409);
   });
 
-  it("refuses names outside the spec pattern", async () => {
+  it("refuses names outside the name pattern", async () => {
     const res = await call("admin", "POST", "/vendors", { name: "Bad <name>" });
     expect(res.statusCode).toBe(400);
     expect(paths(res)).toContain("name");

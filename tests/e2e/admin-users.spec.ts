@@ -4,7 +4,7 @@ import { expectSignedIn, latestMail, signIn, signOut } from "./support";
 const menu = (page: Page) => page.getByRole("navigation", { name: "Main navigation" });
 
 /**
- * Issue 4: an administrator runs the team from the browser alone. They create a user, who signs in
+ * An administrator runs the team from the browser alone. They create a user, who signs in
  * with the e-mailed temporary password, sets their own, and lands on /limited-access; once granted
  * ApplicationContributor on a group, the user sees AI Applications but neither Frameworks nor Admin.
  */

@@ -5,7 +5,7 @@ const preview = (page: Page) => page.getByRole("status", { name: /^Risk tier/ })
 const approvalActions = (page: Page) => page.getByRole("group", { name: "Approval actions" });
 
 /**
- * Issue 5: a contributor adds an application and answers the questionnaire — the tier preview follows
+ * A contributor adds an application and answers the questionnaire — the tier preview follows
  * the answers and matches after saving — and submits it; a reviewer takes it into review; an approver
  * approves it. Each sees only the moves their role allows.
  */

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectSignedIn, signIn } from "./support";
 
-/** Issue 8: the dashboard's figures, and the settings a user changes for themself. */
+/** The dashboard's figures, and the settings a user changes for themself. */
 test("the dashboard shows the company's applications by tier and what waits for the reviewer", async ({ page }) => {
   await signIn(page, "reviewer@steward.test");
   await expectSignedIn(page);

@@ -29,7 +29,7 @@ async function upload(page: Page, name: string, mimeType: string, buffer: Buffer
   await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("Ready", { timeout: 20_000 });
 }
 
-/** Issue 5: a document is uploaded to an application, checked by the worker, and opened in the viewer. */
+/** A document is uploaded to an application, checked by the worker, and opened in the viewer. */
 test("a contributor uploads a PDF and a CSV and opens them in the viewer", async ({ page, context }) => {
   await signIn(page, "contributor@steward.test");
   await expectSignedIn(page);

@@ -27,7 +27,7 @@ test("a new user signs in with the temporary password from the outbox and sets t
   await page.getByLabel("New password").fill("Nina-Newcomer-2026-Pass");
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Set password and continue" }).click();
-  // A new user holds no role yet: spec §6 sends them to /limited-access. Her profile says Spanish,
+  // A new user holds no role yet, so the app sends them to /limited-access. Her profile says Spanish,
   // so the app switches to Spanish as soon as it knows her, whatever the browser's language.
   await expect(page).toHaveURL(/\/limited-access$/);
   await expect(page.getByRole("heading", { name: "Acceso limitado" })).toBeVisible();

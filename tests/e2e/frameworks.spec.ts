@@ -5,7 +5,7 @@ const ISO = "ISO/IEC 42001:2023 — AI management system";
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 /**
- * Issue 6: an administrator enables ISO/IEC 42001; a high-tier application shows its controls; a
+ * An administrator enables ISO/IEC 42001; a high-tier application shows its controls; a
  * contributor marks one implemented with evidence; the framework page's progress for it moves.
  */
 test("enable a framework, implement a control with evidence, and see progress move", async ({ page }) => {

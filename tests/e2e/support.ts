@@ -33,7 +33,7 @@ export async function latestMail(request: APIRequestContext, to: string, since: 
   throw new Error(`no mail to ${to}`);
 }
 
-/** Spec §4: a sign-in that was not sent from a page lands on /applications, with the app's shell around it. */
+/** A sign-in that was not sent from a page lands on /applications, with the app's shell around it. */
 export async function expectSignedIn(page: Page) {
   await expect(page).toHaveURL(/\/applications$/);
   await expect(page.getByRole("button", { name: "Open account menu" })).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { expectSignedIn, signIn } from "./support";
 
 /**
- * Issue 7: a contributor records a vendor, answers its risk questions — the preview says high risk and
+ * A contributor records a vendor, answers its risk questions — the preview says high risk and
  * why — links it to an application, and sees the application's `vendor` descriptor flagged with the reason.
  */
 test("a vendor rated high risk flags the applications that use it", async ({ page }) => {

@@ -6,7 +6,7 @@ import { MAP } from "./map";
 import { MEASURE } from "./measure";
 import { NIST_KEY } from "./helpers";
 
-export { NIST_FUNCTIONS, type NistFunction } from "./helpers";
+export { NIST_FUNCTIONS } from "./helpers";
 
 export const NIST_AI_RMF: Framework = {
   id: NIST_KEY,

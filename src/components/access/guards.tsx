@@ -7,7 +7,7 @@ import { limitedAccessRedirect } from "../../providers/access-control";
 import type { AppResource } from "../../resources/types";
 import { RouteFrame } from "../layout/RouteFrame";
 
-/** Spec §6: a user without roles only sees /limited-access and /settings. */
+/** A user without roles only sees /limited-access and /settings. */
 export function LimitedAccessGate({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { data: user, isLoading } = useGetIdentity<CurrentUser>();
@@ -17,7 +17,7 @@ export function LimitedAccessGate({ children }: { children: ReactNode }) {
 }
 
 /** A resource's route: rendered only when the access-control provider allows listing it, else /not-found. */
-export function RequireAccess({ resource, children }: { resource: string; children: ReactNode }) {
+function RequireAccess({ resource, children }: { resource: string; children: ReactNode }) {
   const { data, isLoading } = useCan({ resource, action: "list" });
   if (isLoading) return <LinearProgress aria-label="loading" />;
   return data?.can ? <>{children}</> : <Navigate to="/not-found" replace />;

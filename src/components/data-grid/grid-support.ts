@@ -29,7 +29,7 @@ interface SearchableTable {
 }
 
 /**
- * The grid's search box: typed text becomes the `q` filter (design §4) once typing pauses,
+ * The grid's search box: typed text becomes the API's `q` free-text filter once typing pauses,
  * merged so other filters (e.g. include_revoked) stay; a new search starts at page 1.
  */
 export function useGridSearch({ filters, setFilters, setCurrentPage }: SearchableTable): [string, (text: string) => void] {

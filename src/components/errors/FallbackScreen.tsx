@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Box, Button, Collapse, Paper, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 
-/** Spec §2: "Something went wrong" with an expandable component stack. */
+/** An unexpected error shows "Something went wrong" with an expandable component stack. */
 export default function FallbackScreen({ error, componentStack }: { error: Error; componentStack: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

@@ -5,12 +5,12 @@ import { useLogout } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { useClientConfig } from "../../providers/client-config";
 
-/** Spec §9: activity is debounced by 500 ms; the prompt comes at 1/6 of the timeout before expiry. */
-export const ACTIVITY_DEBOUNCE_MS = 500;
-export const PROMPT_FRACTION = 1 / 6;
+/** Activity is debounced by 500 ms; the prompt comes at 1/6 of the timeout before expiry. */
+const ACTIVITY_DEBOUNCE_MS = 500;
+const PROMPT_FRACTION = 1 / 6;
 
 /**
- * Signs an idle user out (spec §4). Tabs share one timer, so working in one tab
+ * Signs an idle user out once the configured idle timeout passes. Tabs share one timer, so working in one tab
  * keeps the others alive, and answering the dialog in one answers it in all.
  */
 export function IdleSession() {

@@ -34,7 +34,7 @@ function NavItem({ icon, label, collapsed, selected, depth = 0, ...link }: { ico
   );
 }
 
-/** The collapsible side navigation of spec §2: 240 px open, 80 px collapsed. */
+/** The collapsible side navigation: 240 px open, 80 px collapsed. */
 export function Sider({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   const { t } = useTranslation();
   const { menuItems } = useMenu();

@@ -11,7 +11,7 @@ describe("breadcrumbsFor", () => {
     expect(breadcrumbsFor("", { dashboardLabel: "Panel" })[0].label).toBe("Panel");
   });
 
-  it("names applications and api-access as the spec says", () => {
+  it("names applications and api-access by their titles", () => {
     expect(breadcrumbsFor("/applications", { segmentLabel })[0].label).toBe("AI Applications");
     expect(breadcrumbsFor("/api-access", { segmentLabel })[0].label).toBe("API Access");
   });

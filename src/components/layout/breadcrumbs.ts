@@ -6,9 +6,9 @@ export interface Crumb {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UPPER_WORDS = new Set(["eu", "iso", "nist", "ai", "rmf", "llm", "api"]);
 
-export const isUuid = (segment: string) => UUID.test(segment);
+const isUuid = (segment: string) => UUID.test(segment);
 
-/** "eu-ai-act" → "EU AI Act": words title-cased, the spec's acronyms upper-cased. */
+/** "eu-ai-act" → "EU AI Act": words title-cased, known acronyms upper-cased. */
 export function humanise(segment: string): string {
   return decodeURIComponent(segment)
     .split(/[-_\s]+/)
@@ -25,7 +25,10 @@ export interface BreadcrumbOptions {
   dashboardLabel?: string;
 }
 
-/** Breadcrumbs from a route path, by the rules of spec §2. */
+/**
+ * Breadcrumbs from a route path: one crumb per segment, linking to that prefix. A segment is shown by its
+ * given title, else as is when it is an id, else by segmentLabel or humanised; the bare root is the Dashboard.
+ */
 export function breadcrumbsFor(pathname: string, options: BreadcrumbOptions = {}): Crumb[] {
   const segments = pathname.split("/").filter(Boolean);
   if (segments.length === 0) return [{ label: options.dashboardLabel ?? "Dashboard", href: "/" }];

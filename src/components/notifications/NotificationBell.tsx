@@ -17,10 +17,10 @@ interface NotificationList {
 /** The bell shows the last 30 days. */
 const DAYS = 30;
 const QUERY_KEY = ["notifications", DAYS];
-/** Spec §9: refresh every 5 minutes (and when the window regains focus). */
+/** Notifications refresh every 5 minutes (and when the window regains focus). */
 const REFRESH_MS = 5 * 60_000;
 
-/** The top bar's bell (issue 8): unread badge, the list with relative times, mark one or all as read. */
+/** The top bar's bell: unread badge, the list with relative times, mark one or all as read. */
 export function NotificationBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { BulletList } from "./BulletList";
 import { descriptorDescriptionKey, descriptorLabelKey, ruleReasonKey, type DescriptorKey, type RuleId } from "../../../domain/risk";
 
-export interface FlaggedDescriptorView {
+interface FlaggedDescriptorView {
   key: DescriptorKey;
-  /** The rule ids that flagged it (risk-model §3), e.g. "D-SECURITY-INTERNET". */
+  /** The ids of the descriptor rules that flagged it, e.g. "D-SECURITY-INTERNET". */
   rules: readonly string[];
 }
 
@@ -23,7 +23,7 @@ export interface DescriptorListProps {
 
 /**
  * Flagged risk descriptors with what each means and the rules that flagged it, so a
- * reviewer sees why (risk-model §3).
+ * reviewer sees why.
  */
 export function DescriptorList({ descriptors, "aria-label": label, showDescriptions = true, emptyText, compact = false }: DescriptorListProps) {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import {
 } from "../../../domain/workflow";
 
 /** Where an approval stands: green once approved, red when rejected, yellow when changes are asked for. */
-export const APPROVAL_STATUS_COLOURS: Readonly<Record<ApprovalStatus, ChipProps["color"]>> = {
+const APPROVAL_STATUS_COLOURS: Readonly<Record<ApprovalStatus, ChipProps["color"]>> = {
   draft: "default",
   submitted: "info",
   in_review: "info",
@@ -17,7 +17,7 @@ export const APPROVAL_STATUS_COLOURS: Readonly<Record<ApprovalStatus, ChipProps[
   changes_requested: "warning",
 };
 
-export const DEVELOPMENT_STATUS_COLOURS: Readonly<Record<DevelopmentStatus, ChipProps["color"]>> = {
+const DEVELOPMENT_STATUS_COLOURS: Readonly<Record<DevelopmentStatus, ChipProps["color"]>> = {
   idea: "default",
   in_development: "info",
   testing: "info",
@@ -48,13 +48,13 @@ function StatusChip({ label, color, size = "small", ariaLabelKey }: { label: str
   );
 }
 
-/** An application's approval status (risk-model §4) as a chip whose text is the status. */
+/** An application's approval status as a chip whose text is the status. */
 export function ApprovalStatusChip({ status, ...rest }: StatusChipProps<ApprovalStatus>) {
   const { t } = useTranslation();
   return <StatusChip label={t(approvalStatusLabelKey(status))} color={APPROVAL_STATUS_COLOURS[status]} {...rest} />;
 }
 
-/** An application's development status (risk-model §5) as a chip whose text is the status. */
+/** An application's development status as a chip whose text is the status. */
 export function DevelopmentStatusChip({ status, ...rest }: StatusChipProps<DevelopmentStatus>) {
   const { t } = useTranslation();
   return <StatusChip label={t(developmentStatusLabelKey(status))} color={DEVELOPMENT_STATUS_COLOURS[status]} {...rest} />;

@@ -14,7 +14,7 @@ export interface TierSummaryProps {
 }
 
 /**
- * A tier and what it means (spec §3/§4: outcomes and detail metrics), with the rules that
+ * A tier and what it means (its outcomes and detail metrics), with the rules that
  * decided it, or, without a tier, the questions still to answer.
  */
 export function TierSummary({ tier, rulesFired = [], missingRequired = [] }: TierSummaryProps) {

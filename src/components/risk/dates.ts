@@ -10,7 +10,7 @@ export function useFormatDate(): (iso: string) => string {
   }, [i18n.resolvedLanguage]);
 }
 
-/** A review is overdue once its due instant has passed (risk-model §6). */
+/** A review is overdue once its due instant has passed. */
 export function isReviewOverdue(due: string | null, now: Date = new Date()): boolean {
   return due !== null && new Date(due).getTime() < now.getTime();
 }

@@ -1,7 +1,7 @@
 import { Alert, Box, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 
-/** Spec §2, §6: what a signed-in user without any role sees. */
+/** What a signed-in user without any role sees. */
 export default function LimitedAccessPage() {
   const { t } = useTranslation();
   return (

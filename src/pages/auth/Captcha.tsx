@@ -11,7 +11,7 @@ declare module "react" {
   }
 }
 
-export const CAPTCHA_BASE = "/identity/captcha";
+const CAPTCHA_BASE = "/identity/captcha";
 
 export type CaptchaKind = "sign_in" | "reset";
 

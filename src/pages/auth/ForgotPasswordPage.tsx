@@ -18,8 +18,9 @@ const confirmSchema = z.object({ username: usernameSchema, code: resetCodeSchema
 type Values = z.infer<typeof requestSchema>;
 
 /**
- * Two steps (spec §4). Whatever happens — unknown address, failed request, wrong code —
- * the page shows the same generic message, so it never tells who has an account.
+ * Two steps: ask for a code by email, then set a new password with it. Whatever happens — unknown
+ * address, failed request, wrong code — the page shows the same generic message, so it never tells
+ * who has an account.
  */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();

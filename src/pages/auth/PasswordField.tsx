@@ -4,7 +4,7 @@ import Visibility from "@mui/icons-material/Visibility";
 import VisibilityOff from "@mui/icons-material/VisibilityOff";
 import { useTranslation } from "react-i18next";
 
-/** A password input with the show/hide toggle of spec §2. */
+/** A password input with a show/hide toggle. */
 export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(function PasswordField(props, ref) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);

@@ -24,7 +24,7 @@ const VIEWS: Record<string, ComponentType<ViewProps>> = {
 type Loaded = { document: ApplicationDocument; blob: Blob | null };
 
 /**
- * /document-viewer/{documentId}?application={id} (spec §2): protected, outside the main layout, so the
+ * /document-viewer/{documentId}?application={id}: protected, outside the main layout, so the
  * document has the whole window. Types it cannot show (.doc) are offered as a download.
  */
 export default function DocumentViewerPage() {

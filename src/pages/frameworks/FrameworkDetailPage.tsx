@@ -76,7 +76,7 @@ export default function FrameworkDetailPage() {
   const formatDate = useFormatDate();
   const { frameworkId = "" } = useParams<{ frameworkId: string }>();
   const { framework, query } = useFramework(frameworkId);
-  // Spec §2: the breadcrumb shows the framework's own name (EU AI Act, ISO/IEC 42001, NIST AI RMF 1.0).
+  // The breadcrumb shows the framework's own name (EU AI Act, ISO/IEC 42001, NIST AI RMF 1.0).
   useEntityTitle(frameworkId, framework?.name);
   const groups = useMemo(() => groupRequirements(framework?.requirements ?? []), [framework]);
   const controls = useMemo(() => new Map((framework?.controls ?? []).map((c) => [c.id, c])), [framework]);

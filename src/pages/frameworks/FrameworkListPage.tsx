@@ -91,7 +91,7 @@ function FrameworkCard({ framework, canToggle, onToggled }: { framework: Framewo
   );
 }
 
-/** /frameworks (spec §2, §6): the regulation library, its status labels, the company's choice and progress. */
+/** /frameworks: the regulation library, its status labels, the company's choice and progress. */
 export default function FrameworkListPage() {
   const { t } = useTranslation();
   const [text, setText] = useState("");

@@ -82,7 +82,7 @@ export function AwaitingList({ items, isLoading, error }: { items: AwaitingItem[
   );
 }
 
-/** Scheduled reviews, soonest first; an overdue one in red and saying so (risk-model §6). */
+/** Scheduled reviews, soonest first; an overdue one in red and saying so. */
 export function UpcomingReviewsList({ items, isLoading, error }: { items: Application[]; isLoading: boolean; error?: string | null }) {
   const { t } = useTranslation();
   return (

@@ -40,7 +40,7 @@ const draw = (frameworks: Parameters<typeof DashboardCharts>[0]["frameworks"]) =
 describe("the dashboard charts", () => {
   it("draws tiers, approval and development status, and leaves frameworks out while they are unavailable", () => {
     const { container } = draw(null);
-    // The tier slices in the spec's colour words: red (high), yellow (medium), grey (not assessed); empty tiers get none.
+    // The tier slices in their colour words: red (high), yellow (medium), grey (not assessed); empty tiers get none.
     const slices = [...container.querySelectorAll("path")].map((p) => p.getAttribute("fill"));
     expect(slices).toEqual([theme.palette.error.main, theme.palette.warning.main, theme.palette.grey[500]]);
     expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual(["Risk tier distribution", "Approval status", "Development status"]);

@@ -11,7 +11,7 @@ import type { FrameworkProgress } from "./dashboard-data";
 
 const CHART_HEIGHT = 240;
 
-/** A spec colour word as a palette colour: MUI's "default" (grey) has no palette entry of its own. */
+/** A tier or status colour word as a palette colour: MUI's "default" (grey) has no palette entry of its own. */
 function paletteColour(theme: Theme, word: keyof typeof COLOUR): string {
   const name = COLOUR[word];
   return name === "default" ? theme.palette.grey[500] : theme.palette[name].main;
@@ -36,7 +36,7 @@ export interface DashboardChartsProps {
   frameworks: FrameworkProgress[] | null;
 }
 
-/** The portfolio in pictures: tiers in their spec colours, approval and development status, framework progress. Loaded lazily. */
+/** The portfolio in pictures: tiers in their colours, approval and development status, framework progress. Loaded lazily. */
 export default function DashboardCharts({ metrics, frameworks }: DashboardChartsProps) {
   const { t } = useTranslation();
   const theme = useTheme();

@@ -11,7 +11,7 @@ import { LIST_LENGTH, useApplicationsBy, useAwaiting, useFrameworkProgress, useM
 // @mui/x-charts is large: its own chunk, fetched once there is something to draw.
 const DashboardCharts = lazy(() => import("./DashboardCharts"));
 
-/** /dashboard and / (spec §2): the state of the user's AI portfolio and what they must do next, by their roles. */
+/** /dashboard and /: the state of the user's AI portfolio and what they must do next, by their roles. */
 export default function HomePage() {
   const { t } = useTranslation();
   const { data: user } = useGetIdentity<CurrentUser>();

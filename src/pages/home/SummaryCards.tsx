@@ -59,7 +59,7 @@ export interface SummaryCardsProps {
   awaiting: number | null | undefined;
 }
 
-/** The figures first: how many applications, by tier, how many wait for me, how many reviews are late (risk-model §6), how far their controls are done. */
+/** The figures first: how many applications, by tier, how many wait for me, how many reviews are late, how far their controls are done. */
 export function SummaryCards({ metrics, awaiting }: SummaryCardsProps) {
   const { t } = useTranslation();
   return (

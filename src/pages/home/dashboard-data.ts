@@ -13,12 +13,12 @@ export interface AwaitingItem {
 }
 
 /** Holds the role on a resource group or on at least one application. */
-export function holdsRole(user: CurrentUser, role: RoleName): boolean {
+function holdsRole(user: CurrentUser, role: RoleName): boolean {
   return user.roles.some((r) => roleMatches(r.name, role)) || user.application_roles.some((r) => roleMatches(r.name, role));
 }
 
-/** The approval statuses that may ask something of this user, by role (risk-model §4). */
-export function statusesAwaiting(user: CurrentUser): ApprovalStatus[] {
+/** The approval statuses that may ask something of this user, by role. */
+function statusesAwaiting(user: CurrentUser): ApprovalStatus[] {
   const statuses: ApprovalStatus[] = [];
   if (holdsRole(user, "ApplicationReviewer")) statuses.push("submitted");
   if (holdsRole(user, "ApplicationApprover")) statuses.push("in_review");
@@ -31,7 +31,7 @@ export function statusesAwaiting(user: CurrentUser): ApprovalStatus[] {
  * approvers decide one in review (not their own submission), contributors answer requested changes and
  * resubmit one whose approval a material change reset.
  */
-export function reasonFor(user: CurrentUser, app: Application): ActionReason | null {
+function reasonFor(user: CurrentUser, app: Application): ActionReason | null {
   switch (app.approval_status) {
     case "submitted":
       return holdsRole(user, "ApplicationReviewer") ? "review" : null;

@@ -6,7 +6,7 @@ import { MY_WORK_KINDS, type MyWorkItem, type MyWorkKind } from "../../../domain
 import { isReviewOverdue, useFormatDate } from "../../components/risk/dates";
 import { api } from "../../providers/api-client";
 
-/** Issue 8 item 5: what waits for the signed-in user, grouped, most urgent first within and across groups. */
+/** /my-work: what waits for the signed-in user, grouped, most urgent first within and across groups. */
 export default function MyWorkPage() {
   const { t } = useTranslation();
   const formatDate = useFormatDate();

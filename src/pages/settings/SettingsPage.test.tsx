@@ -71,7 +71,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe("the profile form", () => {
-  it("refuses a name outside the spec's pattern without calling the API", async () => {
+  it("refuses a name outside the allowed pattern without calling the API", async () => {
     renderSettings(async () => ada);
     const profile = await screen.findByRole("form", { name: "Profile" });
     fireEvent.change(field(profile, /First name/), { target: { value: "Ada<script>" } });
@@ -124,7 +124,7 @@ describe("the change password form", () => {
     return scope;
   };
 
-  it("holds a new password to the spec's rule before asking the identity service", async () => {
+  it("holds a new password to the password rule before asking the identity service", async () => {
     renderSettings(async () => ada);
     await screen.findByRole("form", { name: "Change password" });
     const scope = fill("", "short1A");

@@ -6,7 +6,7 @@ import { ChangePasswordForm } from "./ChangePasswordForm";
 import { ProfileForm } from "./ProfileForm";
 import { SignOutEverywhereCard } from "./SignOutEverywhereCard";
 
-/** /settings (spec §2): the signed-in user's own profile, password and sessions; open to everyone, roles or not. */
+/** /settings: the signed-in user's own profile, password and sessions; open to everyone, roles or not. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { data: user } = useGetIdentity<CurrentUser>();

@@ -20,7 +20,7 @@ function filterValue(filters: CrudFilter[], field: string): string {
   return Array.isArray(value) ? String(value[0] ?? ALL) : typeof value === "string" ? value : ALL;
 }
 
-/** /vendors (spec §2): the AI vendor list, searched, filtered, sorted and paged on the server. */
+/** /vendors: the AI vendor list, searched, filtered, sorted and paged on the server. */
 export default function VendorListPage() {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();

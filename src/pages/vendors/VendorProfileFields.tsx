@@ -6,7 +6,7 @@ import { useFieldMessage } from "../../components/forms/field-errors";
 import type { VendorProfileValues } from "./vendor-form";
 
 /** Field messages: shared `validation.*` keys, or this area's `vendors.validation.*`. */
-export function useVendorMessage() {
+function useVendorMessage() {
   const { t } = useTranslation();
   const fieldMessage = useFieldMessage();
   return (message: string | undefined) => (message?.startsWith("vendors.") ? t(message) : fieldMessage(message));

@@ -11,7 +11,7 @@ import { GridSearchField, ListDataGrid, ListPageHeader } from "../../../componen
 import { apiClientColumns } from "./api-client-columns";
 import { API_CLIENTS_META, CreateApiClientDialog } from "./CreateApiClientDialog";
 
-/** /api-access (spec §7 Access): the company's API clients; create one (secret shown once) or revoke it. */
+/** /api-access (Admin): the company's API clients; create one (secret shown once) or revoke it. */
 export default function ApiClientListPage() {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();

@@ -6,7 +6,7 @@ import type { Company } from "../../../../domain/entities/company";
 import { CompanyForm } from "./CompanyForm";
 import { CompanyLogoCard } from "./CompanyLogoCard";
 
-/** /manage-company (spec §7 Company): the Administrator's view of their own company — details and logo. */
+/** /manage-company: the Administrator's view of their own company — details and logo. */
 export default function CompanyPage() {
   const { t } = useTranslation();
   const { query } = useCustom<Company>({ url: "/company", method: "get", errorNotification: false });

@@ -13,7 +13,7 @@ import { GridSearchField, ListDataGrid, ListPageHeader } from "../../../componen
 
 const META = { path: "access/resource-groups" };
 
-/** /application-groups (spec §7 Access): the company's resource groups, created, edited and deleted here. */
+/** /application-groups (Admin): the company's resource groups, created, edited and deleted here. */
 export default function GroupListPage() {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();

@@ -23,7 +23,7 @@ beforeAll(initTestI18n);
 afterEach(cleanup);
 
 describe("the create user dialog", () => {
-  it("refuses a name outside the spec's pattern without calling the API", async () => {
+  it("refuses a name outside the allowed pattern without calling the API", async () => {
     const create = vi.fn(async () => ({ data: {} }));
     const dialog = openDialog(create);
     fill(dialog, { email: "ada@example.com", first: "Ada<script>", last: "Lovelace" });

@@ -13,7 +13,7 @@ import { UserProfileCard } from "./UserProfileCard";
 import { fullName, USERS_META, USERS_RESOURCE } from "./user-support";
 import { useUserActions } from "./use-user-actions";
 
-/** /manage-users/{userId} (spec §2): a user's profile, role assignments, password reset and deletion. */
+/** /manage-users/{userId}: a user's profile, role assignments, password reset and deletion. */
 export default function UserEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -26,7 +26,7 @@ export default function UserEditPage() {
     errorNotification: false,
   });
   const name = user ? fullName(user) : undefined;
-  // Spec §2: the breadcrumb of a user is their full name.
+  // The breadcrumb of a user is their full name.
   useEntityTitle(userId, name);
   const actions = useUserActions({ onDeleted: () => navigate("/manage-users") });
 
@@ -46,7 +46,7 @@ export default function UserEditPage() {
       </Alert>
     );
   }
-  // Spec §2: detail routes load their entity before showing.
+  // Detail routes load their entity before showing.
   if (!user) return <LinearProgress aria-label={t("users.title")} />;
 
   const self = actions.isSelf(user);

@@ -12,7 +12,7 @@ import { useRoleLabel } from "../../../components/access/role-label";
 import { USERS_META, USERS_RESOURCE } from "./user-support";
 import { useUserActions } from "./use-user-actions";
 
-/** /manage-users (spec §2 admin routes, §7 Access): the company's users, searched, sorted and paged on the server. */
+/** /manage-users (Admin): the company's users, searched, sorted and paged on the server. */
 export default function UserListPage() {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();

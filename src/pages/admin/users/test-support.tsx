@@ -6,7 +6,7 @@ import { renderWithRefine as render } from "../../../test-support/render-with-re
 
 export { initTestI18n } from "../../../test-support/i18n";
 
-export const ADMIN_ID = "00000000-0000-4000-8000-00000000000a";
+const ADMIN_ID = "00000000-0000-4000-8000-00000000000a";
 export { GROUP_ALL, GROUP_CUSTOMER };
 export const ROLE_ADMIN = "00000000-0000-4000-8000-0000000000b1";
 export const ROLE_CONTRIBUTOR = "00000000-0000-4000-8000-0000000000b2";

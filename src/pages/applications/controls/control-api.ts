@@ -54,7 +54,7 @@ export const removeEvidence = (applicationId: string, controlId: string, evidenc
 export type EvidenceInput = { name: string; expires_on?: string } & ({ kind: "link"; url: string } | { kind: "file"; file: File });
 
 /**
- * Adds evidence: a link in one call; a file the way design §7 says (presigned form, post with progress,
+ * Adds evidence: a link in one call; a file as every upload goes (presigned form, post with progress,
  * then confirm it as one of the application's documents so its type is checked).
  */
 export function useAddEvidence(applicationId: string, controlId: string) {

@@ -1,6 +1,6 @@
 import type { ApplicationControl, ApplicationFramework } from "../../../../domain/entities/framework";
 
-export interface RequirementGroup {
+interface RequirementGroup {
   /** The requirement's id, ref and title. */
   id: string;
   ref: string;

@@ -15,20 +15,20 @@ import { CommentsTab } from "./CommentsTab";
 import { DetailsTab } from "./details/DetailsTab";
 import { useApplicationPermissions } from "./use-application-permissions";
 
-export const DETAIL_TABS = ["details", "documents", "comments", "access", "assessments", "frameworks", "controls", "activity"] as const;
+const DETAIL_TABS = ["details", "documents", "comments", "access", "assessments", "frameworks", "controls", "activity"] as const;
 type DetailTab = (typeof DETAIL_TABS)[number];
 /** Tabs whose labels live in their own area's locale file. */
 const TAB_LABELS: Partial<Record<DetailTab, string>> = { frameworks: "frameworks.tab.label", controls: "controls.tab.label" };
 const isTab = (value: string | null): value is DetailTab => (DETAIL_TABS as readonly (string | null)[]).includes(value);
 
-/** /applications/detail/{applicationId} (spec §2): the application, its questionnaire and its records, by tab. */
+/** /applications/detail/{applicationId}: the application, its questionnaire and its records, by tab. */
 export default function ApplicationDetailPage() {
   const { t } = useTranslation();
   const { applicationId = "" } = useParams<{ applicationId: string }>();
   const [params, setParams] = useSearchParams();
   const { query, result: application } = useApplication(applicationId);
   const permissions = useApplicationPermissions(application);
-  // Spec §2: the breadcrumb of an application is its name.
+  // The breadcrumb of an application is its name.
   useEntityTitle(applicationId, application?.name);
 
   // The tab is in the URL (?tab=), so a link or a reload opens the same one.

@@ -10,7 +10,7 @@ import { useApplicationPut, useRefusalText } from "./application-api";
 /** Decisions that end a review are confirmed first; the other moves are one click. */
 const CONFIRMED_ACTIONS = new Set(["approve", "reject"]);
 
-/** The approval moves the caller may make now, one button each (risk-model §4). */
+/** The approval moves the caller may make now, one button each. */
 export function ApprovalActions({ application, moves }: { application: Application; moves: ApprovalMove[] }) {
   const { t } = useTranslation();
   const refusal = useRefusalText();

@@ -9,7 +9,7 @@ import { DescriptorList, TierReasons } from "../../../components/risk/Descriptor
 
 type Assessment = z.infer<typeof assessmentSchema>;
 
-/** Every classification the application has had, newest first (risk-model §7), each with its reasons. */
+/** Every classification the application has had, newest first, each with its reasons. */
 export function AssessmentsTab({ applicationId }: { applicationId: string }) {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();

@@ -12,7 +12,7 @@ import { notify } from "../../../providers/notifications";
 import { useApplicationPut, useRefusalText } from "./application-api";
 
 /**
- * The development status as a select (risk-model §5). A status the workflow refuses (e.g. deployed
+ * The development status as a select. A status the workflow refuses (e.g. deployed
  * before approval) is offered disabled, with the reason under it.
  */
 export function DevelopmentStatusSelect({ application }: { application: Application }) {

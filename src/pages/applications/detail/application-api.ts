@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { Application, ApplicationUpdate } from "../../../../domain/entities/application";
 import { ifMatch } from "../../../components/forms/conflict/stale-version";
 
-export const APPLICATIONS_RESOURCE = "applications";
+const APPLICATIONS_RESOURCE = "applications";
 
 /** The application itself (GET /applications/{id}); a 404 or a malformed id is shown as "not found". */
 export function useApplication(id: string) {

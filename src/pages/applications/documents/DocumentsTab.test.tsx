@@ -74,7 +74,7 @@ describe("the Documents tab", () => {
     expect(calls).toBe(2);
   });
 
-  it("uploads through the presigned form with the spec's progress message, then confirms", async () => {
+  it("uploads through the presigned form with the progress message, then confirms", async () => {
     let finishUpload!: () => void;
     vi.mocked(uploadPresigned).mockImplementation(({ onProgress }) => {
       onProgress?.(40);

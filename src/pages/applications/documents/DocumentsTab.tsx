@@ -25,7 +25,7 @@ import { UploadDocument } from "./UploadDocument";
 import { useDocuments } from "./use-documents";
 import { TableHeader } from "../../../components/layout/TableHeader";
 
-/** The Documents tab (spec §3): upload with progress, the list with each document's processing status, open or download. */
+/** The Documents tab: upload with progress, the list with each document's processing status, open or download. */
 export function DocumentsTab({ applicationId }: { applicationId: string }) {
   const { t, i18n } = useTranslation();
   const formatDateTime = useFormatDateTime();

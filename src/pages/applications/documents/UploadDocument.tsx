@@ -19,7 +19,7 @@ function uploadFailure(t: TFunction, error: HttpError): string {
   return error.message;
 }
 
-/** The upload button with its progress bar and the spec's "File upload in progress. Please wait..." message. */
+/** The upload button with its progress bar and the "File upload in progress. Please wait..." message. */
 export function UploadDocument({ applicationId, onDone }: { applicationId: string; onDone(): void }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);

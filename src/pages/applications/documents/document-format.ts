@@ -39,7 +39,7 @@ export const STATUS_COLORS: Record<ProcessingStatus, "default" | "info" | "succe
   error: "error",
 };
 
-/** The viewer's address for a document (spec §2: protected, outside the main layout). */
+/** The viewer's address for a document (a protected page outside the main layout). */
 export const viewerPath = (applicationId: string, documentId: string) =>
   `/document-viewer/${encodeURIComponent(documentId)}?application=${encodeURIComponent(applicationId)}`;
 

@@ -34,7 +34,7 @@ export function precheck(file: File): UploadProblem {
 }
 
 /**
- * Adds a document the way design §7 says: ask for a presigned form, post the file to it with
+ * Adds a document: ask for a presigned form, post the file to it with
  * progress, then confirm so the server checks it.
  */
 export function useUploadDocument(applicationId: string) {

@@ -13,7 +13,7 @@ import { applicationColumns, DEFAULT_HIDDEN_COLUMNS } from "./application-column
 import { crudFiltersOf, filterValuesOf, hasFilters, type FilterValues } from "./list-filters";
 import { useColumnVisibility } from "./use-column-visibility";
 
-/** /applications (spec §2, §7 Applications): the AI inventory, searched, filtered, sorted and paged on the server. */
+/** /applications: the AI inventory, searched, filtered, sorted and paged on the server. */
 export default function ApplicationListPage() {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();

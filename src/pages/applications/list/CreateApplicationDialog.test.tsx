@@ -37,7 +37,7 @@ afterEach(() => {
 });
 
 describe("the add application dialog", () => {
-  it("refuses a name outside the spec's pattern without calling the API", async () => {
+  it("refuses a name outside the allowed pattern without calling the API", async () => {
     const create = created();
     const dialog = openDialog(create, contributor(GROUP_CLAIMS));
     fireEvent.change(nameField(dialog), { target: { value: "Claims <triage>" } });

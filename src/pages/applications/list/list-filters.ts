@@ -1,6 +1,6 @@
 import type { CrudFilter } from "@refinedev/core";
 
-/** The list's filter fields: each is a server list filter taking several values (design §4). */
+/** The list's filter fields: each is a server list filter taking several values (repeated parameters). */
 export const FILTER_FIELDS = ["risk_tier", "approval_status", "development_status"] as const;
 export type FilterField = (typeof FILTER_FIELDS)[number];
 export type FilterValues = Record<FilterField, string[]>;

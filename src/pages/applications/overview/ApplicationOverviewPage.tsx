@@ -16,7 +16,7 @@ import { StatusSummary } from "./StatusSummary";
 type DetailsResponse = z.infer<typeof applicationDetailsResponseSchema>;
 
 /**
- * /applications/overview/{applicationId} (spec §2): the read-only summary a reviewer reads —
+ * /applications/overview/{applicationId}: the read-only summary a reviewer reads —
  * the tier and what it means, the flagged descriptors with the rules behind them, and where
  * the application stands. Editing happens on the detail page.
  */
@@ -37,7 +37,7 @@ export default function ApplicationOverviewPage() {
     errorNotification: false,
   });
   const details = detailsQuery.data?.data;
-  // Spec §2: the breadcrumb of an application is its name.
+  // The breadcrumb of an application is its name.
   useEntityTitle(applicationId, application?.name);
 
   const status = query.error?.statusCode;
@@ -56,7 +56,7 @@ export default function ApplicationOverviewPage() {
       </Alert>
     );
   }
-  // Spec §2: detail routes load their entity before showing.
+  // Detail routes load their entity before showing.
   if (!application) return <LinearProgress aria-label={t("applications.overview.loading")} />;
 
   // The details' classification is the fresh one with reasons; the record's copy stands in until it loads.

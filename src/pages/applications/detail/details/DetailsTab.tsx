@@ -28,7 +28,7 @@ export function vendorContextOf(vendorIds: readonly string[], foundationModelVen
   return { vendorCount: used.length, highRiskVendorIds: high };
 }
 
-/** The questionnaire (risk-model §1) with name and description, and the live tier preview beside it. */
+/** The questionnaire with name and description, and the live tier preview beside it. */
 export function DetailsTab({ application, canEdit, permissionsLoading = false }: { application: Application; canEdit: boolean; permissionsLoading?: boolean }) {
   const { t } = useTranslation();
   const fieldMessage = useFieldMessage();
@@ -87,7 +87,7 @@ export function DetailsTab({ application, canEdit, permissionsLoading = false }:
     } catch (error) {
       if (conflict.handled(error, values)) return;
       applyFieldErrors(error as HttpError, FIELDS, setError);
-      // Spec §8: a failed update says so in these words, whatever the cause.
+      // A failed update says so in these words, whatever the cause.
       setFailure(t("application-detail.errors.updateFailed"));
       notify({ message: t("application-detail.errors.updateFailed"), severity: "error" });
     }

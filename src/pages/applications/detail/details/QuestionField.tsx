@@ -18,7 +18,7 @@ interface QuestionFieldProps {
   vendorsLoading?: boolean;
 }
 
-/** One question of the questionnaire, its input chosen by its type (risk-model §1). */
+/** One question of the questionnaire, its input chosen by its type. */
 export function QuestionField({ question, control, disabled, error, vendors = [], vendorsLoading }: QuestionFieldProps) {
   const { t } = useTranslation();
   const id = question.id as QuestionId;

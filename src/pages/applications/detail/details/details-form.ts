@@ -56,7 +56,7 @@ export function effectiveAnswers(details: ApplicationDetails): ApplicationDetail
 const canonical = (value: unknown) => JSON.stringify(Array.isArray(value) ? [...value].sort() : (value ?? null));
 const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
-/** PUT body of a save: only what changed (design §4; the server merges partial answers). Null when nothing did. */
+/** PUT body of a save: only what changed (the server merges partial answers). Null when nothing did. */
 export function changesOf(initial: DetailsFormValues, current: DetailsFormValues): ApplicationUpdate | null {
   const body: ApplicationUpdate = {};
   if (current.name.trim() !== initial.name) body.name = current.name.trim();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
 import type { NotificationProvider } from "@refinedev/core";
 
 export const SNACKBAR_AUTO_HIDE_MS = 3000;
@@ -27,7 +27,7 @@ export function dismiss(key?: string): void {
   emit();
 }
 
-/** Refine's notifications, shown in the one snackbar of spec §2 (top right, 3 s, optional View link). */
+/** Refine's notifications, shown in the app's one snackbar (top right, 3 s, optional View link). */
 export const notificationProvider: NotificationProvider = {
   open: ({ key, message, description, type }) => {
     if (type === "progress") return;
@@ -44,22 +44,5 @@ export function useCurrentToast(): Toast | null {
       return () => listeners.delete(listener);
     },
     () => current,
-  );
-}
-
-const SnackbarView = lazy(() => import("./SnackbarView"));
-
-/** The snackbar's MUI parts load with the first notification, not with the sign-in page. */
-export function SnackbarHost() {
-  const toast = useCurrentToast();
-  const [needed, setNeeded] = useState(false);
-  useEffect(() => {
-    if (toast) setNeeded(true);
-  }, [toast]);
-  if (!needed && !toast) return null;
-  return (
-    <Suspense fallback={null}>
-      <SnackbarView />
-    </Suspense>
   );
 }
