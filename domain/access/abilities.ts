@@ -1,4 +1,5 @@
-import { AbilityBuilder, createMongoAbility, subject as tagSubject, type ForcedSubject, type MongoAbility, type MongoQuery } from "@casl/ability";
+import { AbilityBuilder, createMongoAbility, subject as tagSubject, type ForcedSubject, type MongoAbility, type MongoQuery, type RawRuleOf } from "@casl/ability";
+import { packRules, unpackRules, type PackRule } from "@casl/ability/extra";
 import type { GroupType, RoleName } from "./current-user";
 
 /**
@@ -131,6 +132,20 @@ export type MenuKey = (typeof MENU_ITEMS)[number]["key"];
 export function canSeeMenu(ability: AppAbility, key: MenuKey): boolean {
   const item = MENU_ITEMS.find((m) => m.key === key);
   return item ? ability.can(item.action, item.subject) : false;
+}
+
+/**
+ * The rules as they travel to the browser: CASL's packed form of exactly the rules the server enforces,
+ * so a page decides per record (this application, that vendor) with the same conditions the API applies.
+ */
+export type PackedRules = PackRule<RawRuleOf<AppAbility>>[];
+
+export function packAbility(ability: AppAbility): PackedRules {
+  return packRules(ability.rules);
+}
+
+export function abilityFromPacked(rules: PackedRules): AppAbility {
+  return createMongoAbility<AppAbility>(unpackRules(rules));
 }
 
 /** True when the user has no role at all: the "limited access" state of spec §6. */
