@@ -15,6 +15,7 @@ export default defineConfig({
     testTimeout: 20000,
     hookTimeout: 60000,
     // These packages' ESM builds import MUI directories, which Node's own resolver refuses; Vite resolves them.
-    server: { deps: { inline: [/@mui\/x-/, /@refinedev\/mui/] } },
+    // Refine's router binding goes through Vite too, so it shares the tests' copy of react-router (one context).
+    server: { deps: { inline: [/@mui\/x-/, /@refinedev\/mui/, /@refinedev\/react-router/] } },
   },
 });

@@ -8,6 +8,7 @@ import { useAllLocaleAreas } from "./i18n/use-all-areas";
 import { dataProvider } from "./providers/data-provider";
 import { authProvider } from "./providers/auth-provider";
 import { accessControlProvider } from "./providers/access-control";
+import { UserAbilityProvider } from "./providers/ability";
 import { notificationProvider } from "./providers/notifications";
 import { queryClient } from "./providers/query-client";
 import { appResources, refineResources } from "./resources";
@@ -61,6 +62,7 @@ export default function ProtectedApp() {
         title: { text: "Steward" },
       }}
     >
+      <UserAbilityProvider>
       <Routes>
         <Route element={<ProtectedBare />}>
           <Route path="/document-viewer/:documentId" element={<RouteFrame page={DocumentViewerPage} />} />
@@ -71,6 +73,7 @@ export default function ProtectedApp() {
           <Route path="*" element={<RouteFrame page={NotFoundPage} />} />
         </Route>
       </Routes>
+      </UserAbilityProvider>
     </Refine>
   );
 }

@@ -1,4 +1,5 @@
-import { AbilityBuilder, createMongoAbility, subject as tagSubject, type ForcedSubject, type MongoAbility, type MongoQuery } from "@casl/ability";
+import { AbilityBuilder, createMongoAbility, subject as tagSubject, type ForcedSubject, type MongoAbility, type MongoQuery, type RawRuleOf } from "@casl/ability";
+import { packRules, unpackRules, type PackRule } from "@casl/ability/extra";
 import type { GroupType, RoleName } from "./current-user";
 
 /**
@@ -127,6 +128,20 @@ export const MENU_ITEMS = [
 ] as const satisfies ReadonlyArray<{ key: string; path: string; action: Action; subject: SubjectName }>;
 
 export type MenuKey = (typeof MENU_ITEMS)[number]["key"];
+
+/**
+ * The rules as they travel to the browser: CASL's packed form of exactly the rules the server enforces,
+ * so a page decides per record (this application, that vendor) with the same conditions the API applies.
+ */
+export type PackedRules = PackRule<RawRuleOf<AppAbility>>[];
+
+export function packAbility(ability: AppAbility): PackedRules {
+  return packRules(ability.rules);
+}
+
+export function abilityFromPacked(rules: PackedRules): AppAbility {
+  return createMongoAbility<AppAbility>(unpackRules(rules));
+}
 
 /** True when the user has no role at all: the "limited access" state, where only /limited-access and /settings open. */
 export function isLimitedAccess(user: Pick<AbilityUser, "roles" | "application_roles">): boolean {

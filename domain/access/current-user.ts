@@ -25,6 +25,11 @@ export const currentUserSchema = z.object({
   companyId: z.uuid(),
   /** Roles granted on single applications (on top of the groups). */
   application_roles: z.array(z.object({ name: z.string(), application_id: z.uuid() })).default([]),
+  /**
+   * What the user may do, as CASL's packed rules (`abilityFromPacked` rebuilds the ability): the same
+   * rules the API enforces, with the applications each group reaches, so the browser decides per record.
+   */
+  rules: z.array(z.array(z.unknown())),
 });
 
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -3,3 +3,4 @@ export * from "./move-check";
 export * from "./approval";
 export * from "./approval-reset";
 export * from "./development";
+export * from "./awaiting";

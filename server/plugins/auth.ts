@@ -17,7 +17,7 @@ type RoleView = CurrentUserView["roles"][number];
  * `sub`) or an API client (`id` is the api_clients row, `sub` its client_id, `first_name` its name,
  * empty e-mail and last name, one role on one group).
  */
-export interface CurrentUser extends Omit<CurrentUserView, "roles"> {
+export interface CurrentUser extends Omit<CurrentUserView, "roles" | "rules"> {
   actor: "user" | "api_client";
   sub: string;
   roles: Array<RoleView & { resource_group: RoleView["resource_group"] & { resource_ids: string[] } }>;

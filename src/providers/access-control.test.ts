@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
-import type { AbilityUser } from "../../domain/access/abilities";
+import type { CurrentUser } from "../../domain/access/current-user";
 import type { AppResource } from "../resources/types";
+import { APP_ID, aUser } from "../test-support/fixtures";
+import { abilityOf } from "./ability";
 import { allows, createAccessControlProvider, limitedAccessRedirect } from "./access-control";
-import { defineAbilityFor } from "../../domain/access/abilities";
 
-const companyId = "00000000-0000-4000-8000-000000000001";
-const role = (name: string, group_type: "ALL" | "SELECTED" = "ALL") => ({ name, resource_group: { group_type, resource_ids: [] } });
-const user = (...roles: ReturnType<typeof role>[]): AbilityUser => ({ id: "00000000-0000-4000-8000-000000000002", companyId, roles });
+const OTHER_APP_ID = "00000000-0000-4000-8000-0000000000f2";
+const role = (name: string, group_type: "ALL" | "SELECTED" = "ALL") => ({
+  name,
+  resource_group: { id: `00000000-0000-4000-8000-0000000000${group_type === "ALL" ? "a1" : "a2"}`, name: group_type, group_type },
+});
+/** A user with these roles; their SELECTED groups reach APP_ID only. */
+const user = (...roles: ReturnType<typeof role>[]): CurrentUser => aUser(roles);
 
 const admin = user(role("Administrator"));
 const reviewerAll = user(role("ApplicationReviewer"));
@@ -16,14 +21,15 @@ const noRoles = user();
 
 const page = (() => null) as unknown as AppResource["routes"][number]["page"];
 const resources: AppResource[] = [
+  { name: "applications", label: "a", access: { menu: "applications" }, routes: [{ path: "/applications", page }] },
   { name: "dashboard", label: "d", access: { menu: "dashboard" }, routes: [{ path: "/dashboard", page }] },
   { name: "frameworks", label: "f", access: { menu: "frameworks" }, routes: [{ path: "/frameworks", page }] },
   { name: "manage-users", label: "u", access: { action: "manage", subject: "User" }, routes: [{ path: "/manage-users", page }] },
   { name: "limited-access", label: "l", routes: [{ path: "/limited-access", page }] },
 ];
 
-const canFor = async (u: AbilityUser, resource: string, action = "list") =>
-  (await createAccessControlProvider(async () => u, resources).can({ resource, action })).can;
+const canFor = async (u: CurrentUser, resource: string, action = "list", params?: { id?: string; record?: Record<string, unknown> }) =>
+  (await createAccessControlProvider(async () => u, resources).can({ resource, action, params })).can;
 
 describe("access-control provider", () => {
   it("lets every role list the dashboard, and no one without roles", async () => {
@@ -44,9 +50,21 @@ describe("access-control provider", () => {
     for (const u of [reviewerAll, contributor, noRoles]) expect(await canFor(u, "manage-users")).toBe(false);
   });
 
-  it("allows resources that declare no access, and unknown ones, to anyone signed in", async () => {
+  it("allows resources that declare no access to anyone signed in, and refuses unknown ones to everyone", async () => {
     expect(await canFor(noRoles, "limited-access")).toBe(true);
-    expect(await canFor(noRoles, "something-else")).toBe(true);
+    expect(await canFor(noRoles, "something-else")).toBe(false);
+    expect(await canFor(admin, "something-else")).toBe(false);
+  });
+
+  it("decides per record: a contributor edits the applications their group reaches and only reads one granted to review", async () => {
+    const carlos = aUser([role("ApplicationContributor", "SELECTED")], { application_roles: [{ name: "ApplicationReviewer", application_id: OTHER_APP_ID }] });
+    expect(await canFor(carlos, "applications", "edit", { id: APP_ID })).toBe(true);
+    expect(await canFor(carlos, "applications", "edit", { id: OTHER_APP_ID })).toBe(false);
+    expect(await canFor(carlos, "applications", "show", { record: { id: OTHER_APP_ID, name: "Loan scoring" } })).toBe(true);
+    expect(await canFor(carlos, "applications", "show", { id: "00000000-0000-4000-8000-0000000000f3" })).toBe(false);
+    // Without a record: whether they may edit some application at all.
+    expect(await canFor(carlos, "applications", "edit")).toBe(true);
+    expect(await canFor(admin, "applications", "edit", { id: OTHER_APP_ID })).toBe(true);
   });
 
   it("refuses when the user cannot be loaded", async () => {
@@ -55,9 +73,9 @@ describe("access-control provider", () => {
   });
 
   it("maps Refine's write actions onto CASL's", () => {
-    expect(allows(defineAbilityFor(contributor), { action: "read", subject: "Application" }, "create")).toBe(true);
-    expect(allows(defineAbilityFor(reviewerAll), { action: "read", subject: "Application" }, "create")).toBe(false);
-    expect(allows(defineAbilityFor(reviewerAll), { action: "read", subject: "Application" }, "show")).toBe(true);
+    expect(allows(abilityOf(contributor), { action: "read", subject: "Application" }, "create")).toBe(true);
+    expect(allows(abilityOf(reviewerAll), { action: "read", subject: "Application" }, "create")).toBe(false);
+    expect(allows(abilityOf(reviewerAll), { action: "read", subject: "Application" }, "show")).toBe(true);
   });
 });
 

@@ -1,8 +1,9 @@
 import { keys, type AccessControlProvider } from "@refinedev/core";
-import { defineAbilityFor, isLimitedAccess, MENU_ITEMS, type AbilityUser, type Action, type AppAbility } from "../../domain/access/abilities";
+import { isLimitedAccess, MENU_ITEMS, type AbilityUser, type Action, type AppAbility } from "../../domain/access/abilities";
 import type { CurrentUser } from "../../domain/access/current-user";
 import { appResources } from "../resources";
 import type { AppResource, ResourceAccess } from "../resources/types";
+import { abilityOf, recordSubject } from "./ability";
 import { authProvider } from "./auth-provider";
 import { queryClient } from "./query-client";
 
@@ -21,12 +22,22 @@ export function limitedAccessRedirect(pathname: string, user: Pick<AbilityUser, 
 /** Refine's actions in CASL's words; list and show use the resource's own rule. */
 const REFINE_ACTIONS: Record<string, Action> = { create: "create", clone: "create", edit: "update", delete: "delete" };
 
-/** Whether `ability` allows the Refine `action` on a resource that needs `access`. */
-export function allows(ability: AppAbility, access: ResourceAccess, action: string): boolean {
+/**
+ * Whether `ability` allows the Refine `action` on a resource that needs `access`: on the resource as a
+ * whole, or, given a record (at least its id), on that record with the conditions the API applies to it.
+ */
+export function allows(ability: AppAbility, access: ResourceAccess, action: string, record?: { id: string } & Record<string, unknown>, user?: Pick<CurrentUser, "companyId">): boolean {
   const rule = "menu" in access ? MENU_ITEMS.find((m) => m.key === access.menu) : access;
   if (!rule) return false;
   const casl = REFINE_ACTIONS[action] ?? rule.action;
-  return ability.can(casl, rule.subject);
+  return ability.can(casl, record && user ? recordSubject(user, rule.subject, record) : rule.subject);
+}
+
+/** The record a Refine access check names through `params` (`{ id }` or `{ record }`), if any. */
+function recordIn(params: { id?: unknown; record?: unknown } | undefined) {
+  const record = (params?.record ?? {}) as Record<string, unknown>;
+  const id = params?.id ?? record.id;
+  return id === undefined || id === null ? undefined : { ...record, id: String(id) };
 }
 
 /** The signed-in user from the same query (and cache entry) as Refine's useGetIdentity. */
@@ -37,22 +48,24 @@ function loadIdentity(): Promise<CurrentUser> {
   });
 }
 
-export function createAccessControlProvider(loadUser: () => Promise<AbilityUser>, resources: AppResource[] = appResources): AccessControlProvider {
+export function createAccessControlProvider(loadUser: () => Promise<CurrentUser>, resources: AppResource[] = appResources): AccessControlProvider {
   return {
-    async can({ resource, action }) {
-      const access = resources.find((r) => r.name === resource)?.access;
-      if (!access) return { can: true };
-      let user: AbilityUser;
+    async can({ resource, action, params }) {
+      // Fail closed: only the app's own resources are known, and one without a rule is open to anyone signed in.
+      const known = resources.find((r) => r.name === resource);
+      if (!known) return { can: false, reason: "unknown resource" };
+      if (!known.access) return { can: true };
+      let user: CurrentUser;
       try {
         user = await loadUser();
       } catch {
         return { can: false, reason: "identity unavailable" };
       }
-      return { can: allows(defineAbilityFor(user), access, action) };
+      return { can: allows(abilityOf(user), known.access, action, recordIn(params), user) };
     },
     options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
   };
 }
 
-/** Refine's accessControlProvider: who may do what, by domain/access/abilities. */
+/** Refine's accessControlProvider: who may do what, by the rules the API packed for the user. */
 export const accessControlProvider = createAccessControlProvider(loadIdentity);

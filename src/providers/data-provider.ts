@@ -1,5 +1,6 @@
 import type { CrudFilter, CrudSort, DataProvider } from "@refinedev/core";
 import { ifMatch } from "../components/forms/conflict/stale-version";
+import { PAGE_SIZE_MAX } from "../../domain/api/list";
 import { api, API_BASE } from "./api-client";
 
 /** A resource's API path: its name (`applications`) unless meta.path says otherwise (`access/users`). */
@@ -11,35 +12,57 @@ function sortParam(sorters: CrudSort[] | undefined): string | undefined {
   return first.order === "desc" ? `-${first.field}` : first.field;
 }
 
-/** The API's list filters: `q` for free text, repeated params for "in", plain ones for "eq". */
-function filterParams(filters: CrudFilter[] | undefined): Record<string, string | string[]> {
+/** A filter the list API cannot answer: refused here rather than quietly answered as something else. */
+export class UnsupportedFilterError extends Error {
+  constructor(what: string) {
+    super(`The API cannot filter by ${what}.`);
+    this.name = "UnsupportedFilterError";
+  }
+}
+
+/**
+ * The list API's filters: free text is `q` (a `contains` filter on the field `q`), a field is matched by
+ * equality (`eq`, one value) or membership (`in`, repeated parameters, ANDed across fields). Any other
+ * operator, field or combination would be answered wrongly, so it throws.
+ */
+export function filterParams(filters: CrudFilter[] | undefined): Record<string, string | string[]> {
   const params: Record<string, string | string[]> = {};
   for (const filter of filters ?? []) {
-    if (!("field" in filter) || filter.value === undefined || filter.value === null || filter.value === "") continue;
-    if (filter.field === "q" || filter.operator === "contains") params.q = String(filter.value);
-    else if (Array.isArray(filter.value)) {
-      if (filter.value.length) params[filter.field] = filter.value.map(String);
-    } else params[filter.field] = String(filter.value);
+    if (!("field" in filter)) throw new UnsupportedFilterError(`"${filter.operator}" combinations`);
+    const { field, operator, value } = filter;
+    if (value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0)) continue;
+    if ((field === "q") !== (operator === "contains")) throw new UnsupportedFilterError(`"${operator}" on ${field} (free text is "contains" on q)`);
+    if (operator === "contains" || operator === "eq") {
+      if (Array.isArray(value)) throw new UnsupportedFilterError(`several values with "${operator}" on ${field}`);
+      params[field] = String(value);
+    } else if (operator === "in") params[field] = (Array.isArray(value) ? value : [value]).map(String);
+    else throw new UnsupportedFilterError(`"${operator}" on ${field}`);
   }
   return params;
 }
+
+/** Pages read for an unpaged list: past this many rows a picker should search instead. */
+export const UNPAGED_MAX_ROWS = PAGE_SIZE_MAX * 10;
+
+type ListPage = { items: unknown[]; total: number; total_is_estimate?: boolean };
 
 export const dataProvider: DataProvider = {
   getApiUrl: () => API_BASE,
 
   async getList({ resource, pagination, sorters, filters, meta }) {
-    const paged = pagination?.mode !== "off";
-    const result = await api<{ items: unknown[]; total: number; total_is_estimate?: boolean }>({
-      path: pathOf(resource, meta),
-      query: {
-        ...(paged ? { page: pagination?.currentPage ?? 1, page_size: pagination?.pageSize ?? 25 } : { page_size: 200 }),
-        sort: sortParam(sorters),
-        ...filterParams(filters),
-        ...(meta?.query as Record<string, string> | undefined),
-      },
-    });
-    // Past its exact-count threshold the server estimates the total; the grids then say "about".
-    return { data: result.items as never[], total: result.total, totalIsEstimate: result.total_is_estimate === true };
+    const query = { sort: sortParam(sorters), ...filterParams(filters), ...(meta?.query as Record<string, string> | undefined) };
+    const page = (number: number, size: number) => api<ListPage>({ path: pathOf(resource, meta), query: { ...query, page: number, page_size: size } });
+    if (pagination?.mode !== "off") {
+      const result = await page(pagination?.currentPage ?? 1, pagination?.pageSize ?? 25);
+      // Past its exact-count threshold the server estimates the total; the grids then say "about".
+      return { data: result.items as never[], total: result.total, totalIsEstimate: result.total_is_estimate === true };
+    }
+    // Unpaged: every page, so a long list is never cut short without a word; one too long to load whole is an error.
+    const first = await page(1, PAGE_SIZE_MAX);
+    if (first.total > UNPAGED_MAX_ROWS) throw new Error(`The list of ${resource} is too long to load at once (${first.total} rows): search it instead.`);
+    const rest = await Promise.all(Array.from({ length: Math.ceil(first.total / PAGE_SIZE_MAX) - 1 }, (_, i) => page(i + 2, PAGE_SIZE_MAX)));
+    const items = [first, ...rest].flatMap((p) => p.items);
+    return { data: items as never[], total: items.length };
   },
 
   async getOne({ resource, id, meta }) {

@@ -1,3 +1,4 @@
+import { defineAbilityFor, packAbility } from "../../domain/access/abilities";
 import type { CurrentUser } from "../../domain/access/current-user";
 import type { Application } from "../../domain/entities/application";
 
@@ -9,19 +10,24 @@ export const GROUP_ALL = { id: "00000000-0000-4000-8000-0000000000a1", name: "Al
 export const GROUP_CLAIMS = { id: "00000000-0000-4000-8000-0000000000a2", name: "Claims AI", group_type: "SELECTED" as const };
 export const GROUP_CUSTOMER = { id: "00000000-0000-4000-8000-0000000000a3", name: "Customer AI", group_type: "SELECTED" as const };
 
-/** Carlos Contributor, signed in with `roles`. */
-export function aUser(roles: CurrentUser["roles"], overrides: Partial<CurrentUser> = {}): CurrentUser {
-  return {
+/**
+ * Carlos Contributor, signed in with `roles`, and the packed rules the API would send for them. Each
+ * SELECTED group reaches the applications in `reach` (by default Carlos's own, APP_ID).
+ */
+export function aUser(roles: CurrentUser["roles"], overrides: Partial<CurrentUser> = {}, reach: string[] = [APP_ID]): CurrentUser {
+  const user = {
     id: USER_ID,
     email: "contributor@steward.test",
     first_name: "Carlos",
     last_name: "Contributor",
-    language: "en",
+    language: "en" as const,
     companyId: COMPANY_ID,
     roles,
     application_roles: [],
     ...overrides,
   };
+  const withReach = user.roles.map((r) => ({ ...r, resource_group: { ...r.resource_group, resource_ids: r.resource_group.group_type === "SELECTED" ? reach : [] } }));
+  return { rules: packAbility(defineAbilityFor({ ...user, roles: withReach })), ...user };
 }
 
 /** Carlos's draft "Claims triage", a medium-risk idea. */

@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import routerProvider from "@refinedev/react-router";
 import { Refine, type AccessControlProvider, type AuthProvider, type DataProvider, type ResourceProps } from "@refinedev/core";
 import { QueryClient } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { CurrentUser } from "../../domain/access/current-user";
+import { UserAbilityProvider } from "../providers/ability";
 
 export interface RefineTestOptions {
   /** Fakes for the calls the page makes; getList answers an empty list unless given. */
@@ -45,14 +47,17 @@ export function renderWithRefine(element: ReactNode, options: RefineTestOptions 
         // Refine only takes an object with getList or getOne as a data provider.
         dataProvider={{ getApiUrl: () => "", getList: async () => ({ data: [], total: 0 }), ...dataProvider } as DataProvider}
         authProvider={authProvider}
+        routerProvider={routerProvider}
         accessControlProvider={accessControlProvider}
         resources={resources}
         options={{ reactQuery: { clientConfig: new QueryClient({ defaultOptions: { queries: { retry: false } } }) }, disableTelemetry: true }}
       >
-        <Routes>
-          <Route path={pattern} element={element} />
-          <Route path="*" element={null} />
-        </Routes>
+        <UserAbilityProvider>
+          <Routes>
+            <Route path={pattern} element={element} />
+            <Route path="*" element={null} />
+          </Routes>
+        </UserAbilityProvider>
         <Where />
       </Refine>
     </MemoryRouter>,

@@ -7,6 +7,7 @@ import { companies, resourceGroupResources, resourceGroups, roles } from "../../
 import { CALLERS, v2Caller } from "../support/tenants";
 import { insertApplication } from "../support/applications";
 import { loadCurrentUser } from "../../server/plugins/auth";
+import { abilityFromPacked, asSubject } from "../../domain/access/abilities";
 import { claims, currentUser, signInRaw } from "./identity-support";
 
 /** GET /v2/access/user for the demo sign-ins. */
@@ -33,7 +34,7 @@ describe("GET /v2/access/user", () => {
     const res = await currentUser(t.app, (await signInRaw(t.app, email, DEMO_PASSWORD)).AccessToken);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(["application_roles", "companyId", "email", "first_name", "id", "language", "last_name", "roles"]);
+    expect(Object.keys(body).sort()).toEqual(["application_roles", "companyId", "email", "first_name", "id", "language", "last_name", "roles", "rules"]);
     expect(body.application_roles).toEqual([]);
     expect(body).toMatchObject({ email, first_name: account.firstName, last_name: account.lastName, language: "en", companyId });
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -58,6 +59,15 @@ describe("GET /v2/access/user", () => {
     expect(user!.roles[0].resource_group).toEqual({ id: group.id, name: "Customer AI", group_type: "SELECTED", resource_ids: [...ids].sort() });
     const admin = await loadCurrentUser(t.database.db, claims((await signInRaw(t.app, "admin@steward.test", DEMO_PASSWORD)).AccessToken).sub as string);
     expect(admin!.roles[0].resource_group.resource_ids).toEqual([]);
+
+    // The browser gets the same reach inside the packed rules, and decides per record with them.
+    const body = (await currentUser(t.app, (await signInRaw(t.app, "contributor@steward.test", DEMO_PASSWORD)).AccessToken)).json();
+    const ability = abilityFromPacked(body.rules);
+    const application = (id: string) => asSubject("Application", { id, companyId: group.companyId });
+    expect(ability.can("update", application(ids[0]))).toBe(true);
+    expect(ability.can("update", application("00000000-0000-4000-8000-000000000009"))).toBe(false);
+    expect(ability.can("update", asSubject("Application", { id: ids[0], companyId: "00000000-0000-4000-8000-00000000000c" }))).toBe(false);
+    expect(ability.can("manage", "User")).toBe(false);
   });
 
   it("seeds nothing twice", async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
+import { abilityFromPacked, asSubject } from "../../domain/access/abilities";
 import { apiClients } from "../../server/db/schema";
 import { protocol } from "./identity-support";
 import { apiClientSuite, basic, type Created } from "./api-client-support";
@@ -94,7 +95,11 @@ describe("API-client tokens on /v2", () => {
     const bearer = await accessToken(client);
     const me = await asToken(bearer, "GET", "/access/user");
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({
+    const { rules, ...profile } = me.json();
+    // Its rules: reads every application of its company, administers nothing.
+    expect(abilityFromPacked(rules).can("read", asSubject("Application", { id: "00000000-0000-4000-8000-0000000000f1", companyId: ids.company }))).toBe(true);
+    expect(abilityFromPacked(rules).can("manage", "User")).toBe(false);
+    expect(profile).toEqual({
       id: client.id,
       email: "",
       first_name: "Reviewer bot",

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { and, eq } from "drizzle-orm";
+import { packAbility, type AppAbility } from "../../../domain/access/abilities";
 import { currentUserSchema, currentUserUpdateSchema, type CurrentUser as CurrentUserView } from "../../../domain/access/current-user";
 import { problemSchema } from "../../../domain/api/problem";
 import { users } from "../../db/schema";
@@ -9,8 +10,8 @@ import { etagOf, expectedVersions, WRITE_PRECONDITION } from "../../plugins/conc
 import { atExpectedVersion, nextVersion, refuseIfStale } from "../../db/versions";
 import { forbidden, notFound, versionedWriteResponses } from "../../plugins/problem";
 
-/** The caller as GET /access/user shows them: no resource ids, no token subject. */
-function view(user: CurrentUser): CurrentUserView {
+/** The caller as GET /access/user shows them: no token subject; the groups' reach only inside the packed rules. */
+function view(user: CurrentUser, ability: AppAbility): CurrentUserView {
   const { id, email, first_name, last_name, language, companyId, roles, application_roles } = user;
   return {
     id,
@@ -24,6 +25,7 @@ function view(user: CurrentUser): CurrentUserView {
     })),
     companyId,
     application_roles,
+    rules: packAbility(ability),
   };
 }
 
@@ -40,7 +42,7 @@ export default async function accessUserRoutes(root: FastifyInstance) {
         response: { 200: currentUserSchema, 401: problemSchema },
       },
     },
-    async (request: FastifyRequest) => view(request.user),
+    async (request: FastifyRequest) => view(request.user, request.ability),
   );
 
   app.patch(
@@ -79,7 +81,7 @@ export default async function accessUserRoutes(root: FastifyInstance) {
         throw notFound("User");
       }
       reply.header("etag", etagOf(row.version));
-      return view({ ...me, first_name: row.firstName, last_name: row.lastName, language: row.language });
+      return view({ ...me, first_name: row.firstName, last_name: row.lastName, language: row.language }, request.ability);
     },
   );
 }

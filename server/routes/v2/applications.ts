@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { roleMatches } from "../../../domain/access/abilities";
+import { newApplicationGroup } from "../../../domain/access/new-application-group";
 import {
   NOT_ASSESSED,
   applicationCreateSchema,
@@ -98,28 +98,22 @@ function filtersOf(query: ApplicationListQuery): SQL[] {
 export const readableApplications = (request: FastifyRequest) =>
   and(eq(applications.companyId, request.user.companyId), scopeOf(request.ability, "read", "Application", applications))!;
 
-/**
- * The SELECTED group a new application joins so that its creator keeps seeing it: none when the creator
- * already sees every application (an ALL group, or an Administrator), the one they name, or their only one.
- */
+/** The group a new application joins (domain/access/new-application-group), a named one checked to be a SELECTED group of the company. */
 async function groupToJoin(db: Db, user: CurrentUser, requested: string | undefined): Promise<string | null> {
-  const contributorGroups = user.roles.filter((r) => roleMatches(r.name, "ApplicationContributor")).map((r) => r.resource_group);
-  const seesAll = user.roles.some((r) => roleMatches(r.name, "Administrator")) || contributorGroups.some((g) => g.group_type === "ALL");
-  if (requested) {
-    const [group] = await db
-      .select()
-      .from(resourceGroups)
-      .where(and(eq(resourceGroups.id, requested), eq(resourceGroups.companyId, user.companyId)));
-    const allowed = group && group.groupType === "SELECTED" && (seesAll || contributorGroups.some((g) => g.id === group.id));
-    if (!allowed) throw notFound("Resource group");
-    return group.id;
+  const decision = newApplicationGroup(user, requested);
+  if ("choose" in decision) {
+    throw badRequest("You contribute to several application groups: choose the one the application joins.", [
+      { path: "resource_group_id", message: "validation.required" },
+    ]);
   }
-  if (seesAll) return null;
-  const selected = contributorGroups.filter((g) => g.group_type === "SELECTED");
-  if (selected.length === 1) return selected[0].id;
-  throw badRequest("You contribute to several application groups: choose the one the application joins.", [
-    { path: "resource_group_id", message: "validation.required" },
-  ]);
+  if ("unknownGroup" in decision) throw notFound("Resource group");
+  if (!decision.group) return null;
+  const [group] = await db
+    .select({ type: resourceGroups.groupType })
+    .from(resourceGroups)
+    .where(and(eq(resourceGroups.id, decision.group), eq(resourceGroups.companyId, user.companyId)));
+  if (group?.type !== "SELECTED") throw notFound("Resource group");
+  return decision.group;
 }
 
 async function ownerInCompany(db: Db, companyId: string, ownerId: string | null | undefined) {

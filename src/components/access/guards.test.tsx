@@ -5,17 +5,13 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { Refine, type DataProvider } from "@refinedev/core";
 import { QueryClient } from "@tanstack/react-query";
-import type { AbilityUser } from "../../../domain/access/abilities";
+import type { CurrentUser } from "../../../domain/access/current-user";
 import { createAccessControlProvider } from "../../providers/access-control";
 import type { AppResource } from "../../resources/types";
+import { aUser, GROUP_ALL } from "../../test-support/fixtures";
 import { resourceRoutes } from "./guards";
 
-const companyId = "00000000-0000-4000-8000-000000000001";
-const asUser = (roleName?: string): AbilityUser => ({
-  id: "00000000-0000-4000-8000-000000000002",
-  companyId,
-  roles: roleName ? [{ name: roleName, resource_group: { group_type: "ALL" } }] : [],
-});
+const asUser = (roleName?: string): CurrentUser => aUser(roleName ? [{ name: roleName, resource_group: GROUP_ALL }] : []);
 
 const page = (text: string) => lazy(async () => ({ default: () => <p>{text}</p> }));
 const resources: AppResource[] = [
@@ -25,7 +21,7 @@ const resources: AppResource[] = [
 
 const dataProvider = {} as DataProvider;
 
-function renderAt(path: string, user: AbilityUser) {
+function renderAt(path: string, user: CurrentUser) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Refine

@@ -7,10 +7,10 @@ import { ReviewDue } from "../../components/risk/ReviewDue";
 import { ApprovalStatusChip } from "../../components/risk/StatusChip";
 import { TierChip } from "../../components/risk/TierChip";
 import { useFormatDate } from "../../components/risk/dates";
-import type { AwaitingItem } from "./dashboard-data";
+import type { MyWorkItem } from "../../../domain/entities/my-work";
 
 interface Row {
-  application: Application;
+  application: Pick<Application, "id" | "name">;
   secondary: ReactNode;
   aside: ReactNode;
 }
@@ -47,8 +47,9 @@ function ListCard({ id, title, empty, rows, isLoading, error }: ListCardProps) {
         </Typography>
       ) : (
         <List dense aria-labelledby={id} disablePadding>
-          {rows.map(({ application, secondary, aside }) => (
-            <ListItem key={application.id} disablePadding secondaryAction={aside}>
+          {rows.map(({ application, secondary, aside }, i) => (
+            // One application may wait for two things (changes requested after a reset).
+            <ListItem key={`${application.id}:${i}`} disablePadding secondaryAction={aside}>
               <ListItemButton component={RouterLink} to={`/applications/detail/${application.id}`} sx={{ pr: 18 }}>
                 <ListItemText
                   primary={application.name}
@@ -64,7 +65,7 @@ function ListCard({ id, title, empty, rows, isLoading, error }: ListCardProps) {
   );
 }
 
-export function AwaitingList({ items, isLoading, error }: { items: AwaitingItem[]; isLoading: boolean; error?: string | null }) {
+export function AwaitingList({ items, isLoading, error }: { items: MyWorkItem[]; isLoading: boolean; error?: string | null }) {
   const { t } = useTranslation();
   return (
     <ListCard
@@ -73,9 +74,9 @@ export function AwaitingList({ items, isLoading, error }: { items: AwaitingItem[
       empty={t("dashboard.lists.awaitingEmpty")}
       isLoading={isLoading}
       error={error}
-      rows={items.map(({ application, reason }) => ({
+      rows={items.map(({ application, kind }) => ({
         application,
-        secondary: t(`dashboard.reasons.${reason}`),
+        secondary: t(`dashboard.reasons.${kind}`),
         aside: <TierChip tier={application.risk_tier} />,
       }))}
     />

@@ -4,9 +4,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import type { DataProvider } from "@refinedev/core";
 import type { CurrentUser } from "../../../domain/access/current-user";
 import type { Application, ApplicationMetrics } from "../../../domain/entities/application";
+import type { MyWorkItem } from "../../../domain/entities/my-work";
 import { initTestI18n } from "../../test-support/i18n";
 import { renderWithRefine } from "../../test-support/render-with-refine";
-import { anApplication } from "../../test-support/fixtures";
+import { anApplication, aUser } from "../../test-support/fixtures";
 import HomePage from "./HomePage";
 
 // The charts are their own lazy chunk (and SVG that jsdom cannot measure): here, only what they are given.
@@ -17,16 +18,11 @@ vi.mock("./DashboardCharts", () => ({
 }));
 
 const GROUP = { id: "33333333-3333-4333-8333-333333333333", name: "All applications", group_type: "ALL" as const };
-const userWith = (...roles: string[]): CurrentUser => ({
-  id: "11111111-1111-4111-8111-111111111111",
-  email: "rita@example.com",
-  first_name: "Rita",
-  last_name: "Reviewer",
-  language: "en",
-  roles: roles.map((name) => ({ name, resource_group: GROUP })),
-  companyId: "22222222-2222-4222-8222-222222222222",
-  application_roles: [],
-});
+const userWith = (...roles: string[]): CurrentUser =>
+  aUser(
+    roles.map((name) => ({ name, resource_group: GROUP })),
+    { id: "11111111-1111-4111-8111-111111111111", email: "rita@example.com", first_name: "Rita", last_name: "Reviewer", companyId: "22222222-2222-4222-8222-222222222222" },
+  );
 
 let n = 0;
 const app = (overrides: Partial<Application>): Application =>
@@ -58,23 +54,27 @@ const reset = app({ name: "Doc search", approval_status: "draft", approval_reset
 const plainDraft = app({ name: "Idea box", approval_status: "draft" });
 
 type GetList = NonNullable<DataProvider["getList"]>;
+type Custom = NonNullable<DataProvider["custom"]>;
 
-/** Fakes GET /applications/metrics, the application lists and GET /frameworks (a 404 unless given). */
-function fakes(options: { metrics?: ApplicationMetrics; frameworks?: unknown[] } = {}) {
-  const getList = vi.fn<GetList>(async ({ resource, sorters, filters }) => {
+const workOn = (kind: MyWorkItem["kind"], a: Application, subject: MyWorkItem["subject"] = null): MyWorkItem => ({
+  kind,
+  application: { id: a.id, name: a.name, risk_tier: a.risk_tier },
+  subject,
+  due_date: null,
+  link: `/applications/detail/${a.id}`,
+});
+
+/** Fakes GET /applications/metrics, GET /my-work, the application lists and GET /frameworks (a 404 unless given). */
+function fakes(options: { metrics?: ApplicationMetrics; frameworks?: unknown[]; work?: MyWorkItem[] } = {}) {
+  const getList = vi.fn<GetList>(async ({ resource, sorters }) => {
     if (resource === "frameworks") {
       if (!options.frameworks) throw { statusCode: 404, message: "Route GET:/v2/frameworks not found" };
       return { data: options.frameworks as never[], total: options.frameworks.length };
     }
-    const statuses = filters?.find((f) => "field" in f && f.field === "approval_status")?.value as string[] | undefined;
-    if (statuses) {
-      const data = [submitted, inReview, reset, plainDraft].filter((a) => statuses.includes(a.approval_status));
-      return { data: data as never[], total: data.length };
-    }
     const data = sorters?.[0]?.field === "next_review_due" ? [late, later, plainDraft] : [reset, submitted];
     return { data: data as never[], total: data.length };
   });
-  const custom = vi.fn(async () => ({ data: (options.metrics ?? metrics) as never }));
+  const custom = vi.fn<Custom>(async ({ url }) => ({ data: (url === "/my-work" ? { items: options.work ?? [workOn("review", submitted)] } : (options.metrics ?? metrics)) as never }));
   return { dataProvider: { getList, custom } as Partial<DataProvider>, getList, custom };
 }
 
@@ -125,8 +125,9 @@ describe("the dashboard", () => {
     expect((await screen.findByTestId("charts")).textContent).toBe("7 applications; frameworks hidden");
   });
 
-  it("asks approvers to decide applications in review and contributors to answer resets", async () => {
-    const { dataProvider } = fakes();
+  it("lists the approval steps My Work holds for the user, and not their other work", async () => {
+    const control = workOn("control", plainDraft, { id: "C-RISK-01", name: "C-RISK-01 Risk register" });
+    const { dataProvider } = fakes({ work: [workOn("approve", inReview), workOn("reapproval", reset), control] });
     renderWithRefine(<HomePage />, { identity: userWith("ApplicationApprover", "ApplicationContributor"), dataProvider });
     await waitFor(() => expect(within(card("Awaiting my action")).getByText("2")).toBeTruthy());
     const awaiting = within(list("My next actions"));
@@ -134,19 +135,27 @@ describe("the dashboard", () => {
     expect(awaiting.getByText("Ready for approval")).toBeTruthy();
     expect(awaiting.getByText("Doc search")).toBeTruthy();
     expect(awaiting.getByText("Needs approval again")).toBeTruthy();
-    // A plain draft waits for nobody.
+    // A control to implement is My Work's, not an approval step.
     expect(awaiting.queryByText("Idea box")).toBeNull();
   });
 
   it("leaves the awaiting card out for roles that never act on an application, and shows enabled frameworks", async () => {
     const frameworks = [{ id: "eu-ai-act", short_name: "EU AI Act", enabled: true, progress: { progress: 0.5, applicable: 4 } }];
-    const { dataProvider, getList } = fakes({ frameworks });
+    const { dataProvider, getList, custom } = fakes({ frameworks });
     renderWithRefine(<HomePage />, { identity: userWith("Administrator"), dataProvider });
     await waitFor(() => expect(within(card("Applications in scope")).getByText("7")).toBeTruthy());
     expect(screen.queryByRole("region", { name: "Awaiting my action" })).toBeNull();
     expect((await screen.findByTestId("charts")).textContent).toBe("7 applications; frameworks 1");
     expect(getList).toHaveBeenCalledWith(expect.objectContaining({ resource: "frameworks", filters: [{ field: "enabled", operator: "eq", value: "true" }] }));
-    expect(getList.mock.calls.some(([p]) => p.filters?.some((f) => "field" in f && f.field === "approval_status"))).toBe(false);
+    expect(custom.mock.calls.some(([p]) => p.url === "/my-work")).toBe(false);
+  });
+
+  it("never asks for frameworks a contributor may not read", async () => {
+    const frameworks = [{ id: "eu-ai-act", short_name: "EU AI Act", enabled: true, progress: { progress: 0.5, applicable: 4 } }];
+    const { dataProvider, getList } = fakes({ frameworks, work: [] });
+    renderWithRefine(<HomePage />, { identity: userWith("ApplicationContributor"), dataProvider });
+    expect((await screen.findByTestId("charts")).textContent).toBe("7 applications; frameworks hidden");
+    expect(getList.mock.calls.some(([p]) => p.resource === "frameworks")).toBe(false);
   });
 
   it("tells a company without applications to add the first one", async () => {

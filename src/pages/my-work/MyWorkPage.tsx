@@ -1,21 +1,15 @@
 import { Link as RouterLink } from "react-router";
-import { useQuery } from "@tanstack/react-query";
 import { Alert, Box, Card, CardContent, Chip, LinearProgress, Link, List, ListItem, ListItemText, Stack, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { MY_WORK_KINDS, type MyWorkItem, type MyWorkKind } from "../../../domain/entities/my-work";
 import { isReviewOverdue, useFormatDate } from "../../components/risk/dates";
-import { api } from "../../providers/api-client";
+import { useMyWork } from "./my-work-data";
 
 /** /my-work: what waits for the signed-in user, grouped, most urgent first within and across groups. */
 export default function MyWorkPage() {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
-  const { data, isLoading, isError } = useQuery({
-    queryKey: ["my-work"],
-    queryFn: () => api<{ items: MyWorkItem[] }>({ path: "/my-work" }),
-    refetchOnWindowFocus: true,
-  });
-  const items = data?.items ?? [];
+  const { items, loaded, isLoading, isError } = useMyWork();
   // Groups appear in the order of their most urgent item (the server sorts by urgency).
   const groups = [...new Set(items.map((i) => i.kind))].sort((a, b) => items.findIndex((i) => i.kind === a) - items.findIndex((i) => i.kind === b) || MY_WORK_KINDS.indexOf(a) - MY_WORK_KINDS.indexOf(b));
 
@@ -29,7 +23,7 @@ export default function MyWorkPage() {
       </Typography>
       {isLoading && <LinearProgress aria-label={t("my-work.title")} />}
       {isError && <Alert severity="error">{t("my-work.loadFailed")}</Alert>}
-      {data && items.length === 0 && <Alert severity="success">{t("my-work.empty")}</Alert>}
+      {loaded && items.length === 0 && <Alert severity="success">{t("my-work.empty")}</Alert>}
       <Stack spacing={2}>
         {groups.map((kind) => (
           <WorkGroup key={kind} kind={kind} items={items.filter((i) => i.kind === kind)} formatDate={formatDate} />

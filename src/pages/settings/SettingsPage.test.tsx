@@ -27,6 +27,7 @@ const ada: CurrentUser = {
   roles: [],
   companyId: "22222222-2222-4222-8222-222222222222",
   application_roles: [],
+  rules: [],
 };
 
 function Where() {

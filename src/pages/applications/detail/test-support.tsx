@@ -2,7 +2,7 @@ import type { DataProvider } from "@refinedev/core";
 import type { Application } from "../../../../domain/entities/application";
 import type { ApplicationDetails } from "../../../../domain/risk";
 import { lowRiskDetails } from "../../../../domain/risk/test-support";
-import { anApplication as sharedApplication, APP_ID, aUser, USER_ID } from "../../../test-support/fixtures";
+import { anApplication as sharedApplication, APP_ID, aUser, GROUP_CLAIMS, USER_ID } from "../../../test-support/fixtures";
 import { renderWithRefine } from "../../../test-support/render-with-refine";
 import ApplicationDetailPage from "./ApplicationDetailPage";
 
@@ -44,14 +44,19 @@ export function fakeProvider(fixture: Fixture) {
   return {
     getOne: fixture.getOne ?? (async () => ({ data: application as never })),
     custom,
+    /** The role names the caller holds on the application. */
+    callerRoles: fixture.roles ?? [],
   };
 }
 
-/** The detail page at /applications/detail/{id}, signed in as ME, over a fake data provider. */
-export function renderDetailPage(provider: Partial<DataProvider>, search = "") {
+/**
+ * The detail page at /applications/detail/{id}, signed in as ME over a fake data provider, holding the
+ * provider's role names through a SELECTED group that reaches the application.
+ */
+export function renderDetailPage({ callerRoles, ...provider }: Partial<DataProvider> & { callerRoles: string[] }, search = "") {
   return renderWithRefine(<ApplicationDetailPage />, {
     dataProvider: provider,
-    identity: aUser([]),
+    identity: aUser(callerRoles.map((name) => ({ name, resource_group: GROUP_CLAIMS }))),
     path: `/applications/detail/${APP_ID}${search}`,
     pattern: "/applications/detail/:applicationId",
   });

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { useCustom, type HttpError } from "@refinedev/core";
+import { useCanOnRecord } from "../../../providers/ability";
 import { roleMatches } from "../../../../domain/access/abilities";
 import type { RoleName } from "../../../../domain/access/current-user";
 import type { Application } from "../../../../domain/entities/application";
@@ -19,13 +20,15 @@ export interface ApplicationPermissions {
 }
 
 /**
- * What the caller may do with this application: their role names on it (GET
- * /applications/role-assignments/user?application_id=) read through the shared workflow
- * rules, so the page offers exactly the moves the server would accept.
+ * What the caller may do with this application. Editing and granting roles follow the packed rules per
+ * record, as the API decides them; the approval moves ask for role names on it (GET
+ * /applications/role-assignments/user?application_id=), read through the shared workflow rules, because
+ * an Administrator approves only as an ApplicationApprover. So the page offers exactly what the server accepts.
  */
 export function useApplicationPermissions(application: Application | undefined): ApplicationPermissions {
   const id = application?.id ?? "";
   const me = useMyId();
+  const canOn = useCanOnRecord();
   const { query, result } = useCustom<{ items: { application_id: string; roles: string[] }[] }, HttpError>({
     url: "/applications/role-assignments/user",
     method: "get",
@@ -48,11 +51,11 @@ export function useApplicationPermissions(application: Application | undefined):
         : [];
     return {
       roles,
-      canEdit: has("ApplicationContributor") || has("Administrator"),
-      canManageAccess: has("Administrator"),
+      canEdit: Boolean(application) && canOn("update", "Application", application!),
+      canManageAccess: Boolean(application) && canOn("manage", "Application", application!),
       approvalMoves,
       // Until both the roles and who the caller is are known, nothing is offered.
       loading: query.isLoading || me === undefined,
     };
-  }, [roles, application, me, query.isLoading]);
+  }, [roles, application, me, query.isLoading, canOn]);
 }

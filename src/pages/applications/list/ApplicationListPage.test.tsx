@@ -5,7 +5,7 @@ import type { GetListParams } from "@refinedev/core";
 import { initTestI18n } from "../../../test-support/i18n";
 import { renderWithRefine } from "../../../test-support/render-with-refine";
 import ApplicationListPage from "./ApplicationListPage";
-import { anApplication } from "../../../test-support/fixtures";
+import { anApplication, aUser, GROUP_CUSTOMER } from "../../../test-support/fixtures";
 import { COLUMNS_STORAGE_KEY } from "./use-column-visibility";
 
 const overdue = anApplication({
@@ -30,6 +30,18 @@ beforeEach(() => window.localStorage.clear());
 afterEach(cleanup);
 
 describe("/applications", () => {
+  it("offers Edit only on the applications the user's groups reach, and marks one they only review as read only", async () => {
+    // Carlos contributes to a group that reaches his own application, and was granted review of Fraud scoring.
+    const carlos = aUser([{ name: "ApplicationContributor", resource_group: GROUP_CUSTOMER }], {
+      application_roles: [{ name: "ApplicationReviewer", application_id: overdue.id }],
+    });
+    renderWithRefine(<ApplicationListPage />, { dataProvider: { getList: list() }, identity: carlos, path: "/applications" });
+    const edit = await screen.findByRole("link", { name: "Edit Claims triage" });
+    expect(edit.getAttribute("href")).toBe(`/applications/detail/${rows[0].id}`);
+    expect(screen.getByLabelText("Fraud scoring: read only").textContent).toBe("Read only");
+    expect(screen.queryByRole("link", { name: "Edit Fraud scoring" })).toBeNull();
+  });
+
   it("lists applications from the server with tier, statuses and an overdue review in words", async () => {
     const getList = list();
     renderList(getList);

@@ -7,12 +7,12 @@ import { MenuItem, TextField } from "@mui/material";
 import { useCreate, useGetIdentity, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { CurrentUser } from "../../../../domain/access/current-user";
+import { newApplicationGroup } from "../../../../domain/access/new-application-group";
 import type { Application, ApplicationCreate } from "../../../../domain/entities/application";
 import { nameSchema } from "../../../../domain/validation/rules";
 import { applyFieldErrors, useFieldMessage, useFieldProps } from "../../../components/forms/field-errors";
 import { FormDialog } from "../../../components/dialogs/FormDialog";
 import { notify } from "../../../providers/notifications";
-import { groupChoices } from "./group-choice";
 
 /** Same limit as the server's application description. */
 const DESCRIPTION_MAX = 4000;
@@ -36,7 +36,11 @@ export function CreateApplicationDialog({ open, onClose }: { open: boolean; onCl
   const navigate = useNavigate();
   const fieldMessage = useFieldMessage();
   const { data: me } = useGetIdentity<CurrentUser>();
-  const groups = useMemo(() => groupChoices(me), [me]);
+  // The same rule the server applies: asked only of a contributor who must pick one of several groups.
+  const groups = useMemo(() => {
+    const decision = me ? newApplicationGroup(me) : undefined;
+    return decision && "choose" in decision && decision.choose.length > 1 ? decision.choose : [];
+  }, [me]);
   const needsGroup = groups.length > 0;
   const [failure, setFailure] = useState<string | null>(null);
   const { mutateAsync: create } = useCreate<Application, HttpError, ApplicationCreate>();

@@ -6,6 +6,7 @@ import type { Application } from "../../../../domain/entities/application";
 import { ReviewDue } from "../../../components/risk/ReviewDue";
 import { ApprovalStatusChip, DevelopmentStatusChip } from "../../../components/risk/StatusChip";
 import { TierChip } from "../../../components/risk/TierChip";
+import { RecordAccessCell } from "./RecordAccessCell";
 
 interface ColumnOptions {
   t: TFunction;
@@ -89,6 +90,14 @@ export function applicationColumns({ t, formatDateTime }: ColumnOptions): GridCo
       headerName: t("applications.fields.created"),
       width: 190,
       valueFormatter: (value: string) => formatDateTime(value),
+    },
+    {
+      field: "actions",
+      headerName: t("applications.fields.actions"),
+      width: 140,
+      sortable: false,
+      hideable: false,
+      renderCell: ({ row }) => <RecordAccessCell row={row} />,
     },
   ];
 }
