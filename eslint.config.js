@@ -76,11 +76,4 @@ export default defineConfig(
       "no-restricted-imports": ["error", { patterns: NOT_IN_DOMAIN }],
     },
   },
-  {
-    // KNOWN CYCLE, to be removed: users/roles (access.ts) and applications reference each other's ids through
-    // Drizzle's lazy `references(() => …)`, which is safe at run time. Breaking it means moving
-    // resource_group_resources next to applications, a server change left to the server's owners.
-    files: ["server/db/schema/access.ts", "server/db/schema/applications.ts"],
-    rules: { "import-x/no-cycle": "off" },
-  },
 );

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, unique, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
-import { applications } from "./applications";
+import { check, index, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt, version } from "./columns";
 import { companyId } from "./tenant";
 import { GROUP_TYPES, LANGUAGE_CODES } from "../../../domain/access/current-user";
@@ -50,20 +49,6 @@ export const resourceGroups = pgTable(
     unique("resource_groups_company_name_key").on(t.companyId, t.name),
     check("resource_groups_group_type_check", sql`${t.groupType} in ('ALL', 'SELECTED')`),
   ],
-);
-
-/** The applications a SELECTED group lists. */
-export const resourceGroupResources = pgTable(
-  "resource_group_resources",
-  {
-    resourceGroupId: uuid()
-      .notNull()
-      .references(() => resourceGroups.id, { onDelete: "cascade" }),
-    resourceId: uuid()
-      .notNull()
-      .references((): AnyPgColumn => applications.id, { onDelete: "cascade" }),
-  },
-  (t) => [primaryKey({ columns: [t.resourceGroupId, t.resourceId] }), index("resource_group_resources_resource_idx").on(t.resourceId)],
 );
 
 export const roleAssignments = pgTable(

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { APPROVAL_STATUSES, DEVELOPMENT_STATUSES } from "../../../domain/workflow";
 import { RISK_TIERS } from "../../../domain/risk/tiers";
 import type { ApplicationDetails, FlaggedDescriptor, RuleId, TierRuleOutcomes } from "../../../domain/risk";
 import { createdAt, id, updatedAt, version } from "./columns";
 import { companyId } from "./tenant";
-import { roles, users } from "./access";
+import { resourceGroups, roles, users } from "./access";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
@@ -174,4 +174,18 @@ export const applicationDocuments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("application_documents_app_idx").on(t.applicationId, t.createdAt)],
+);
+
+/** The applications a SELECTED group lists. */
+export const resourceGroupResources = pgTable(
+  "resource_group_resources",
+  {
+    resourceGroupId: uuid()
+      .notNull()
+      .references(() => resourceGroups.id, { onDelete: "cascade" }),
+    resourceId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.resourceGroupId, t.resourceId] }), index("resource_group_resources_resource_idx").on(t.resourceId)],
 );
