@@ -1,8 +1,11 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { roleMatches } from "../../domain/access/abilities";
 import type { User } from "../../domain/entities/user";
 import type { Db } from "../db/client";
+import { listPage, type ListQuery, type ListSorting } from "../db/list";
+import type { ListTotal } from "../db/list-total";
 import { companies, resourceGroups, roleAssignments, roles, users } from "../db/schema";
+import { likePattern } from "../db/search";
 import { notFound } from "../plugins/problem";
 
 /** The queries behind Manage Users (routes/v2/access-users.ts, access-user-roles.ts). */
@@ -74,11 +77,25 @@ export async function lockAdministratorIds(db: Tx, companyId: string): Promise<s
 
 export const LAST_ADMIN = "This is the company's last Administrator; give another user the Administrator role first.";
 
-export function userSortOrder(sort: string | undefined): SQL[] {
-  const descending = sort?.startsWith("-") ?? false;
-  const key = sort?.replace(/^-/, "") ?? "name";
-  const dir = descending ? desc : asc;
-  const columns =
-    key === "email" ? [dir(users.email)] : key === "created_at" ? [dir(users.createdAt)] : [dir(sql`lower(${users.firstName})`), dir(sql`lower(${users.lastName})`)];
-  return [...columns, asc(users.id)];
+const userSorting: ListSorting = {
+  keys: {
+    name: { by: [sql`lower(${users.firstName})`, sql`lower(${users.lastName})`] },
+    email: users.email,
+    created_at: users.createdAt,
+  },
+  default: "name",
+  id: users.id,
+  idOrder: "asc",
+};
+
+/** One page of the company's users (searched by e-mail and full name), with their roles and the total. */
+export async function listUsers(db: Db, companyId: string, query: ListQuery & { q?: string }): Promise<{ items: User[] } & ListTotal> {
+  const filters: SQL[] = [eq(users.companyId, companyId)];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    filters.push(or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))!);
+  }
+  const where = and(...filters);
+  const { rows, ...totals } = await listPage(db, { table: users, where, query, sorting: userSorting, select: db.select().from(users).$dynamic() });
+  return { items: await withRoles(db, rows), ...totals };
 }

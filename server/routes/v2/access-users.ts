@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   resetTemporaryPasswordSchema,
@@ -11,18 +11,16 @@ import {
   userSchema,
   userUpdateSchema,
 } from "../../../domain/entities/user";
-import { findUser, LAST_ADMIN, lockAdministratorIds, userSortOrder, withRoles, type UserRow } from "../../access/users";
+import { findUser, LAST_ADMIN, listUsers, lockAdministratorIds, withRoles, type UserRow } from "../../access/users";
 import { actorOf, recordAudit } from "../../audit/record";
 import { users } from "../../db/schema";
-import { likePattern } from "../../db/search";
 import { IdentityAdminError } from "../../identity/admin";
 import { assertCan, checkRecord } from "../../plugins/ability";
 import { expectedVersions, withEtag, WRITE_PRECONDITION } from "../../plugins/concurrency";
 import { atExpectedVersion, nextVersion, refuseIfStale } from "../../db/versions";
 import { conflict, notFound, problemResponses, versionedWriteResponses } from "../../plugins/problem";
-import { listTotal } from "../../db/list-total";
 
-/** Manage Users (spec §2 admin routes, §7 Access): Administrator only, always inside the caller's company. */
+/** Manage Users: Administrator only, always inside the caller's company. */
 export default async function accessUsersRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const db = () => root.db;
@@ -42,29 +40,7 @@ export default async function accessUsersRoutes(root: FastifyInstance) {
         response: { 200: userListResponseSchema, ...problemResponses },
       },
     },
-    async (request) => {
-      const { page, page_size, sort, q } = request.query;
-      const filters: SQL[] = [eq(users.companyId, companyOf(request))];
-      if (q) {
-        const pattern = likePattern(q);
-        filters.push(
-          or(
-            ilike(users.email, pattern),
-            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-          )!,
-        );
-      }
-      const where = and(...filters);
-      const totals = await listTotal(db(), users, where);
-      const rows = await db()
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(...userSortOrder(sort))
-        .limit(page_size)
-        .offset((page - 1) * page_size);
-      return { items: await withRoles(db(), rows), ...totals };
-    },
+    async (request) => listUsers(db(), companyOf(request), request.query),
   );
 
   app.get(

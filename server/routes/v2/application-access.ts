@@ -21,7 +21,7 @@ import { applicationRoleAssignments, applications, roles, users } from "../../db
 import { likePattern } from "../../db/search";
 import { checkRecord } from "../../plugins/ability";
 import { badRequest, notFound, problemResponses } from "../../plugins/problem";
-import { readableApplications } from "./applications";
+import { readableApplications } from "../../applications/store";
 import { listTotal } from "../../db/list-total";
 
 async function grantsOf(db: Db, applicationId: string) {

@@ -8,7 +8,7 @@ import type { Progress } from "../../../domain/entities/framework";
 import { applications } from "../../db/schema";
 import { applicationOverrides, companySettings, controlsFor, countProgress, emptyProgress } from "../../frameworks/compliance";
 import { problemResponses } from "../../plugins/problem";
-import { readableApplications } from "./applications";
+import { readableApplications } from "../../applications/store";
 
 /** Every applicable control of every readable application, once per application, counted in SQL. */
 async function controlCompletion(request: FastifyRequest): Promise<Progress> {

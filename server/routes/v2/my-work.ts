@@ -8,7 +8,7 @@ import { CONTROLS } from "../../../domain/frameworks";
 import { REVIEW_REMINDER_DAYS_BEFORE } from "../../../domain/risk";
 import { applicationControls, applications, controlEvidence } from "../../db/schema";
 import { forbidden, problemResponses } from "../../plugins/problem";
-import { readableApplications } from "./applications";
+import { readableApplications } from "../../applications/store";
 
 const DAY_MS = 86_400_000;
 const controlName = new Map(CONTROLS.map((c) => [c.id, `${c.id} ${c.name}`]));
