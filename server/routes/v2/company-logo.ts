@@ -10,7 +10,7 @@ import { companyLogos } from "../../db/schema";
 import { assertCan } from "../../plugins/ability";
 import { badRequest, HttpProblem, notFound } from "../../plugins/problem";
 import { sniffMimeType } from "../../uploads/sniff";
-import { loadCompany } from "./company";
+import { loadCompany } from "../../company/store";
 import { isMalformedMultipart } from "../../uploads/malformed-multipart";
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
@@ -73,7 +73,7 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * The company's logo (spec §7 Company): an Administrator uploads or removes it; every signed-in user of
+ * The company's logo: an Administrator uploads or removes it; every signed-in user of
  * the company reads it. Always the caller's own company, so no other tenant's logo is reachable.
  */
 export default async function companyLogoRoutes(root: FastifyInstance) {
