@@ -11,6 +11,7 @@ import {
   type FrameworkSummary,
 } from "../../../domain/entities/framework";
 import { actorOf, recordAudit } from "../../audit/record";
+import { pageOf } from "../../db/list";
 import { companyFrameworkSettings } from "../../db/schema";
 import { companySettings } from "../../frameworks/compliance";
 import { frameworkDetail, frameworkSummaries } from "../../frameworks/readable";
@@ -32,7 +33,7 @@ function matches(f: FrameworkSummary, q: string | undefined) {
   return [f.name, f.short_name, f.jurisdiction].some((v) => v.toLowerCase().includes(needle));
 }
 
-/** The regulation library as a company sees it (spec §7 Frameworks): settings and progress. */
+/** The regulation library as a company sees it: settings and progress. */
 export default async function frameworkRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const db = () => root.db;
@@ -58,7 +59,9 @@ export default async function frameworkRoutes(root: FastifyInstance) {
         const direction = sort.startsWith("-") ? -1 : 1;
         items = [...items].sort((a, b) => a[key].localeCompare(b[key]) * direction);
       }
-      return { items: items.slice((page - 1) * page_size, page * page_size), total: items.length };
+      // The library is a dozen frameworks merged with the company's settings in memory: paged here, counted exactly.
+      const { limit, offset } = pageOf({ page, page_size });
+      return { items: items.slice(offset, offset + limit), total: items.length };
     },
   );
 
