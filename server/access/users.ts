@@ -61,7 +61,7 @@ export async function findUser(db: Db, companyId: string, userId: string): Promi
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
- * Ids of the company's users holding an Administrator role (by the spec's contains rule), with the
+ * Ids of the company's users holding an Administrator role (a role whose name contains "Administrator"), with the
  * company row locked until the transaction ends: two Administrators removing each other at the same
  * time are serialized, so the last-Administrator rule holds.
  */

@@ -19,8 +19,8 @@ function sameDescriptors(a: Pick<ClassificationResult, "risk_descriptors">, b: P
 
 /**
  * Classifies an application's answers in its vendor context. A new tier or new descriptors record an
- * assessment (risk-model §7) and a `classification.changed` entry; an approval that no longer holds goes
- * back to draft with the reason (§4). Answers the columns to store; `audits` gets the entries to record.
+ * assessment (the application's classification history) and a `classification.changed` entry; an approval
+ * that no longer holds goes back to draft with the reason. Answers the columns to store; `audits` gets the entries to record.
  */
 export async function reclassify(
   tx: DbOrTx,

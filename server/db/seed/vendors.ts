@@ -20,7 +20,7 @@ interface DemoVendor {
   foundationModelOf?: string[];
 }
 
-/** Three vendors at three risk levels (issue 7 item 5), linked to the demo applications that use them. */
+/** Three vendors at three risk levels, linked to the demo applications that use them. */
 const DEMO_VENDORS: DemoVendor[] = [
   {
     // Medium: provides a foundation model and processes personal data, under a signed agreement.

@@ -18,7 +18,7 @@ async function findRole(db: Db, roleId: string) {
   return role;
 }
 
-/** A user's roles per resource group (spec §6, §7 Access): Administrator only; every change is audited. */
+/** A user's roles per resource group: Administrator only; every change is audited. */
 export default async function accessUserRoleRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const db = () => root.db;

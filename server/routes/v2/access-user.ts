@@ -27,7 +27,7 @@ function view(user: CurrentUser): CurrentUserView {
   };
 }
 
-/** GET and PATCH /v2/access/user: the signed-in user with roles per resource group, and their own profile (spec §2, §3, §7). */
+/** GET and PATCH /v2/access/user: the signed-in user with roles per resource group, and their own profile. */
 export default async function accessUserRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 

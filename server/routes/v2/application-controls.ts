@@ -32,7 +32,7 @@ const EDIT_FORBIDDEN = "Only contributors and Administrators record how an appli
 const UPLOAD_EXPIRES_SECONDS = 15 * 60;
 const evidenceParamsSchema = applicationControlParamsSchema.extend({ evidenceId: z.uuid() });
 
-/** An application's controls and their evidence (spec §7): what applies, how each is met, and the proof. */
+/** An application's controls and their evidence: what applies, how each is met, and the proof. */
 export default async function applicationControlRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const db = () => root.db;
@@ -156,7 +156,7 @@ export default async function applicationControlRoutes(root: FastifyInstance) {
     {
       schema: {
         tags: ["controls"],
-        summary: "Add evidence: a link (http or https), or a file (answers a presigned upload form, design §7); an optional expiry date",
+        summary: "Add evidence: a link (http or https), or a file (answers a presigned form that posts the file straight to storage); an optional expiry date",
         params: applicationControlParamsSchema,
         body: evidenceCreateSchema,
         response: { 201: evidenceCreateResponseSchema, ...problemResponses },

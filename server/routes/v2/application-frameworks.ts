@@ -50,7 +50,7 @@ async function applicationFrameworks(db: Db, row: ApplicationRow): Promise<Appli
   });
 }
 
-/** Which frameworks apply to an application, and its own overrides (spec §7). */
+/** Which frameworks apply to an application, and its own overrides. */
 export default async function applicationFrameworkRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const db = () => root.db;
