@@ -6,7 +6,10 @@ import { listPage, type ListQuery, type ListSorting } from "../db/list";
 import type { ListTotal } from "../db/list-total";
 import { companies, resourceGroups, roleAssignments, roles, users } from "../db/schema";
 import { likePattern } from "../db/search";
-import { notFound } from "../plugins/problem";
+import { recordAudit, type Actor } from "../audit/record";
+import { atExpectedVersion, nextVersion, refuseIfStale } from "../db/versions";
+import type { ExpectedVersions } from "../plugins/concurrency";
+import { conflict, notFound } from "../plugins/problem";
 
 /** The queries behind Manage Users (routes/v2/access-users.ts, access-user-roles.ts). */
 export type UserRow = typeof users.$inferSelect;
@@ -98,4 +101,73 @@ export async function listUsers(db: Db, companyId: string, query: ListQuery & { 
   const where = and(...filters);
   const { rows, ...totals } = await listPage(db, { table: users, where, query, sorting: userSorting, select: db.select().from(users).$dynamic() });
   return { items: await withRoles(db, rows), ...totals };
+}
+
+/** Whether any user, in any company, has this e-mail (compared in lower case): e-mails sign in, so they are unique. */
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email));
+  return existing !== undefined;
+}
+
+export async function insertUser(
+  db: Db,
+  values: { companyId: string; sub: string; email: string; firstName: string; lastName: string; language: UserRow["language"] },
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row;
+}
+
+/** Changes a user's name or language at the expected version if the caller sent one (412 when stale, 404 when gone). */
+export async function changeUser(
+  db: Db,
+  current: { id: string; companyId: string },
+  input: { first_name?: string; last_name?: string; language?: UserRow["language"] },
+  expected: ExpectedVersions,
+): Promise<UserRow> {
+  const { first_name, last_name, language } = input;
+  const changes = {
+    ...(first_name !== undefined && { firstName: first_name }),
+    ...(last_name !== undefined && { lastName: last_name }),
+    ...(language !== undefined && { language }),
+  };
+  const thisUser = and(eq(users.id, current.id), eq(users.companyId, current.companyId))!;
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, version: nextVersion(users), updatedAt: new Date() })
+    .where(and(thisUser, atExpectedVersion(users, expected)))
+    .returning();
+  if (!row) {
+    await refuseIfStale(db, users, thisUser);
+    throw notFound("User");
+  }
+  return row;
+}
+
+/** Deletes a user and their role assignments, unless they are the company's last Administrator; audited. */
+export async function deleteUser(db: Db, actor: Actor, target: UserRow): Promise<void> {
+  await db.transaction(async (tx) => {
+    const admins = await lockAdministratorIds(tx, target.companyId);
+    if (admins.includes(target.id) && admins.length <= 1) throw conflict(LAST_ADMIN);
+    // Role assignments go with the user (on delete cascade).
+    await tx.delete(users).where(and(eq(users.id, target.id), eq(users.companyId, target.companyId)));
+    await recordAudit(tx, actor, {
+      entityType: "user",
+      entityId: target.id,
+      action: "user.deleted",
+      before: { email: target.email, first_name: target.firstName, last_name: target.lastName },
+    });
+  });
+}
+
+/** The company's user with this id, or else with this e-mail (compared in lower case); 404 when none. */
+export async function findUserByIdOrEmail(db: Db, companyId: string, by: { user_id?: string; email?: string }): Promise<UserRow> {
+  const [target] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, companyId), by.user_id ? eq(users.id, by.user_id) : eq(sql`lower(${users.email})`, by.email!)));
+  if (!target) throw notFound("User");
+  return target;
 }

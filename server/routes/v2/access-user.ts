@@ -1,13 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { and, eq } from "drizzle-orm";
 import { currentUserSchema, currentUserUpdateSchema, type CurrentUser as CurrentUserView } from "../../../domain/access/current-user";
 import { problemSchema } from "../../../domain/api/problem";
-import { users } from "../../db/schema";
+import { changeUser } from "../../access/users";
 import type { CurrentUser } from "../../plugins/auth";
 import { etagOf, expectedVersions, WRITE_PRECONDITION } from "../../plugins/concurrency";
-import { atExpectedVersion, nextVersion, refuseIfStale } from "../../db/versions";
-import { forbidden, notFound, versionedWriteResponses } from "../../plugins/problem";
+import { forbidden, versionedWriteResponses } from "../../plugins/problem";
 
 /** The caller as GET /access/user shows them: no resource ids, no token subject. */
 function view(user: CurrentUser): CurrentUserView {
@@ -60,24 +58,8 @@ export default async function accessUserRoutes(root: FastifyInstance) {
     async (request, reply) => {
       // An API client has no profile of its own: its name is the Administrator's to change.
       if (request.user.actor !== "user") throw forbidden("Only a person can change their profile.");
-      const expected = expectedVersions(request);
-      const { first_name, last_name, language } = request.body;
-      const changes = {
-        ...(first_name !== undefined && { firstName: first_name }),
-        ...(last_name !== undefined && { lastName: last_name }),
-        ...(language !== undefined && { language }),
-      };
       const me = request.user;
-      const myself = and(eq(users.id, me.id), eq(users.companyId, me.companyId))!;
-      const [row] = await root.db
-        .update(users)
-        .set({ ...changes, version: nextVersion(users), updatedAt: new Date() })
-        .where(and(myself, atExpectedVersion(users, expected)))
-        .returning();
-      if (!row) {
-        await refuseIfStale(root.db, users, myself);
-        throw notFound("User");
-      }
+      const row = await changeUser(root.db, me, request.body, expectedVersions(request));
       reply.header("etag", etagOf(row.version));
       return view({ ...me, first_name: row.firstName, last_name: row.lastName, language: row.language });
     },

@@ -59,7 +59,7 @@ export default async function frameworkRoutes(root: FastifyInstance) {
         const direction = sort.startsWith("-") ? -1 : 1;
         items = [...items].sort((a, b) => a[key].localeCompare(b[key]) * direction);
       }
-      // The library is a dozen frameworks merged with the company's settings in memory: paged here, counted exactly.
+      // The library is small and fixed, merged with the company's settings in memory: paged here, counted exactly.
       const { limit, offset } = pageOf({ page, page_size });
       return { items: items.slice(offset, offset + limit), total: items.length };
     },
