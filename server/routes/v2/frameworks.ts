@@ -10,11 +10,9 @@ import {
   frameworkSettingSchema,
   type FrameworkSummary,
 } from "../../../domain/entities/framework";
-import { actorOf, recordAudit } from "../../audit/record";
 import { pageOf } from "../../db/list";
-import { companyFrameworkSettings } from "../../db/schema";
-import { companySettings } from "../../frameworks/compliance";
 import { frameworkDetail, frameworkSummaries } from "../../frameworks/readable";
+import { setCompanyFramework } from "../../frameworks/settings";
 import { assertCan } from "../../plugins/ability";
 import { notFound, problemResponses } from "../../plugins/problem";
 
@@ -96,24 +94,7 @@ export default async function frameworkRoutes(root: FastifyInstance) {
     async (request) => {
       assertCan(request, "manage", "Framework", SETTING_FORBIDDEN);
       const framework = findFramework(request.params.id);
-      const user = request.user;
-      const before = (await companySettings(db(), user.companyId)).get(framework.id)!;
-      const notes = request.body.notes === undefined ? before.notes : request.body.notes || null;
-      const values = { enabled: request.body.enabled, notes, updatedBy: user.actor === "user" ? user.id : null, updatedAt: new Date() };
-      await db().transaction(async (tx) => {
-        await tx
-          .insert(companyFrameworkSettings)
-          .values({ companyId: user.companyId, frameworkId: framework.id, ...values })
-          .onConflictDoUpdate({ target: [companyFrameworkSettings.companyId, companyFrameworkSettings.frameworkId], set: values });
-        await recordAudit(tx, actorOf(user), {
-          entityType: "company",
-          entityId: user.companyId,
-          action: "framework.setting_changed",
-          before: { framework_id: framework.id, ...before },
-          after: { framework_id: framework.id, enabled: values.enabled, notes },
-        });
-      });
-      return { framework_id: framework.id, enabled: values.enabled, notes };
+      return setCompanyFramework(db(), request.user, framework, request.body);
     },
   );
 }
