@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { roleMatches } from "../../domain/access/abilities";
 import type { User } from "../../domain/entities/user";
 import type { Db } from "../db/client";
@@ -6,6 +6,7 @@ import { listPage, type ListQuery, type ListSorting } from "../db/list";
 import type { ListTotal } from "../db/list-total";
 import { companies, resourceGroups, roleAssignments, roles, users } from "../db/schema";
 import { likePattern } from "../db/search";
+import { notify } from "../notifications/notify";
 import { recordAudit, type Actor } from "../audit/record";
 import { atExpectedVersion, nextVersion, refuseIfStale } from "../db/versions";
 import type { ExpectedVersions } from "../plugins/concurrency";
@@ -170,4 +171,82 @@ export async function findUserByIdOrEmail(db: Db, companyId: string, by: { user_
     .where(and(eq(users.companyId, companyId), by.user_id ? eq(users.id, by.user_id) : eq(sql`lower(${users.email})`, by.email!)));
   if (!target) throw notFound("User");
   return target;
+}
+
+/** The roles a user can be given, by name. */
+export async function listRoles(db: Db) {
+  return db.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.name));
+}
+
+async function findRole(db: Db, roleId: string) {
+  const [role] = await db.select().from(roles).where(eq(roles.id, roleId));
+  if (!role) throw notFound("Role");
+  return role;
+}
+
+/**
+ * Gives a user a role on one of the company's resource groups, replacing the group they had it on; audited,
+ * and the user is told. Nothing changes (and nothing is audited) when they already hold it there.
+ */
+export async function assignRole(db: Db, actor: Actor, companyId: string, target: UserRow, roleId: string, groupId: string): Promise<void> {
+  const role = await findRole(db, roleId);
+  const [group] = await db
+    .select()
+    .from(resourceGroups)
+    .where(and(eq(resourceGroups.id, groupId), eq(resourceGroups.companyId, companyId)));
+  if (!group) throw notFound("Resource group");
+  await db.transaction(async (tx) => {
+    const replaced = await tx
+      .delete(roleAssignments)
+      .where(and(eq(roleAssignments.userId, target.id), eq(roleAssignments.roleId, role.id), ne(roleAssignments.resourceGroupId, group.id)))
+      .returning({ groupId: roleAssignments.resourceGroupId });
+    const added = await tx
+      .insert(roleAssignments)
+      .values({ companyId, userId: target.id, roleId: role.id, resourceGroupId: group.id })
+      .onConflictDoNothing()
+      .returning({ id: roleAssignments.id });
+    if (added.length > 0) {
+      const before = replaced.length > 0 ? { role: role.name, resource_group_id: replaced[0].groupId } : null;
+      await recordAudit(tx, actor, {
+        entityType: "user",
+        entityId: target.id,
+        action: "role.granted",
+        before,
+        after: { role: role.name, resource_group_id: group.id, resource_group: group.name },
+      });
+      await notify(tx, companyId, [target.id], {
+        kind: "role.granted",
+        params: { role: role.name, group: group.name },
+        link: "/",
+        subject: { type: "user", id: target.id },
+      });
+    }
+  });
+}
+
+/** Takes a role away from a user (on every group), unless that leaves the company without an Administrator; audited. */
+export async function takeRole(db: Db, actor: Actor, companyId: string, target: UserRow, roleId: string): Promise<void> {
+  const role = await findRole(db, roleId);
+  await db.transaction(async (tx) => {
+    if (roleMatches(role.name, "Administrator")) {
+      const admins = await lockAdministratorIds(tx, companyId);
+      // Only a demotion if no other Administrator-type role keeps the user an Administrator.
+      const others = await tx
+        .select({ name: roles.name })
+        .from(roleAssignments)
+        .innerJoin(roles, eq(roles.id, roleAssignments.roleId))
+        .where(and(eq(roleAssignments.userId, target.id), ne(roleAssignments.roleId, role.id)));
+      const staysAdmin = others.some((r) => roleMatches(r.name, "Administrator"));
+      if (!staysAdmin && admins.includes(target.id) && admins.length <= 1) throw conflict(LAST_ADMIN);
+    }
+    const removed = await tx
+      .delete(roleAssignments)
+      .where(and(eq(roleAssignments.userId, target.id), eq(roleAssignments.roleId, role.id), eq(roleAssignments.companyId, companyId)))
+      .returning({ groupId: roleAssignments.resourceGroupId });
+    await recordAudit(
+      tx,
+      actor,
+      ...removed.map((r) => ({ entityType: "user", entityId: target.id, action: "role.revoked", before: { role: role.name, resource_group_id: r.groupId }, after: null })),
+    );
+  });
 }
