@@ -63,3 +63,22 @@ export async function changeCompany(
   }
   return toCompany(row, await logoSha256(db, companyId));
 }
+
+/** The company's stored logo (bytes, type, size, hash), or undefined when it has none. */
+export async function findLogo(db: Db, companyId: string) {
+  const [logo] = await db.select().from(companyLogos).where(eq(companyLogos.companyId, companyId));
+  return logo;
+}
+
+/** Stores the company's logo, replacing any previous one. */
+export async function saveLogo(db: Db, companyId: string, logo: { contentType: string; bytes: Buffer; sha256: string }): Promise<void> {
+  const values = { contentType: logo.contentType, bytes: logo.bytes, size: logo.bytes.length, sha256: logo.sha256, updatedAt: new Date() };
+  await db
+    .insert(companyLogos)
+    .values({ companyId, ...values })
+    .onConflictDoUpdate({ target: companyLogos.companyId, set: values });
+}
+
+export async function deleteLogo(db: Db, companyId: string): Promise<void> {
+  await db.delete(companyLogos).where(eq(companyLogos.companyId, companyId));
+}
