@@ -18,7 +18,7 @@ const postgresUrl = z
   .trim()
   .refine((v) => /^postgres(ql)?:\/\/.+/.test(v), "must be a postgres:// or postgresql:// URL");
 
-/** Every setting the server reads, with its default: design §9. */
+/** Every setting the server reads, with its default (the README's configuration table). */
 export const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -37,7 +37,7 @@ export const configSchema = z
     S3_ENDPOINT: optionalText,
     /** Local storage: the HMAC secret of upload policies; derived from the identity key (or DATA_DIR/keys) when unset. */
     UPLOAD_SIGNING_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
-    /** How often the document worker looks for queued items (design §8). */
+    /** How often the document worker looks for queued items (an upload also wakes it at once). */
     PROCESSING_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().trim().min(3).default("Steward <no-reply@steward.test>"),

@@ -4,7 +4,7 @@ import type { RoleName } from "../../domain/access/current-user";
 import { queryRows, type Db } from "../db/client";
 
 /**
- * Who reaches an application (spec §7 authorized users): through a group of type ALL, a SELECTED group
+ * Who reaches an application (its authorized users): through a group of type ALL, a SELECTED group
  * listing it, an Administrator role (Administrators reach every application of their company), or a
  * grant on it. One row per user and role.
  */
@@ -41,7 +41,7 @@ export async function applicationReach(db: Pick<Db, "execute">, companyId: strin
   return reach;
 }
 
-/** Of the users reaching the application, those holding one of `roles` on it (spec §6 contains rule). */
+/** Of the users reaching the application, those holding one of `roles` on it (a role name containing one of them). */
 export function holdersOf(reach: Map<string, string[]>, roles: readonly RoleName[]): string[] {
   return [...reach].filter(([, names]) => names.some((n) => roles.some((role) => roleMatches(n, role)))).map(([id]) => id);
 }

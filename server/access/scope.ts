@@ -27,8 +27,8 @@ function conditionSql(conditions: Record<string, unknown> | undefined, columns: 
 }
 
 /**
- * The rows of `subject` the ability allows `action` on, as a WHERE clause (design §6: lists are narrowed
- * by the same rules that guard single rows). No rule: `false`, so the query answers nothing.
+ * The rows of `subject` the ability allows `action` on, as a WHERE clause: lists are narrowed by the same
+ * rules that guard single rows. No rule: `false`, so the query answers nothing.
  */
 export function scopeOf(ability: AppAbility, action: Action, subject: SubjectName, columns: ScopeColumns): SQL {
   const rules = ability.rulesFor(action, subject);

@@ -21,7 +21,7 @@ import { assertCompanyVendors, listedVendorIds, replaceListedVendors, usedVendor
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** Refusals about who the caller is are 403; about the application's state, 409 (design §4). */
+/** Refusals about who the caller is are 403; about the application's state, 409. */
 const FORBIDDEN_REASONS = new Set(["contributorRoleRequired", "reviewerRoleRequired", "approverRoleRequired", "approverIsSubmitter"]);
 
 /** A refused move: the detail in English, the field error carrying the workflow.errors key the browser translates. */
@@ -79,7 +79,7 @@ export async function applyEdit(tx: Tx, row: ApplicationRow, body: ApplicationUp
     .where(and(eq(applications.id, row.id), eq(applications.companyId, row.companyId)));
 }
 
-/** Risk-model §4: an approval move, by the roles the user holds on this application. */
+/** An approval move, allowed by the roles the user holds on this application (domain/workflow's move table). */
 export async function applyApprovalMove(tx: Tx, row: ApplicationRow, to: ApprovalStatus, user: AbilityUser, actor: Actor, now = new Date()): Promise<void> {
   const names = applicationRoleNames(user, row.id);
   const check = checkApprovalMove({
@@ -110,7 +110,7 @@ export async function applyApprovalMove(tx: Tx, row: ApplicationRow, to: Approva
   await notifyApprovalMove(tx, row, to, actor);
 }
 
-/** Risk-model §5: a development move; `deployed` needs approval for high and medium, never for prohibited. */
+/** A development move; `deployed` needs approval for high and medium, never for prohibited. */
 export async function applyDevelopmentMove(tx: Tx, row: ApplicationRow, to: DevelopmentStatus, actor: Actor): Promise<void> {
   const check = checkDevelopmentMove({ from: row.developmentStatus, to, tier: row.riskTier, approvalStatus: row.approvalStatus });
   if (!check.ok) throw refusedMove(check, "development_status");

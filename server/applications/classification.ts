@@ -1,11 +1,29 @@
 import { and, eq } from "drizzle-orm";
-import { descriptorKeys, type ApplicationDetails, type ClassificationContext, type ClassificationResult } from "../../domain/risk";
+import { classify, descriptorKeys, type ApplicationDetails, type ClassificationContext, type ClassificationResult } from "../../domain/risk";
 import { APPROVAL_RESET_STATUS, approvalResetReason } from "../../domain/workflow";
 import { recordAudit, type Actor, type AuditEntry } from "../audit/record";
 import { notifyReapprovalRequired } from "../notifications/application-events";
 import { applicationAssessments, applications } from "../db/schema";
-import { classificationColumns, classifyDetails, type ApplicationRow } from "./store";
+import type { ApplicationRow } from "./store";
 import { listedVendorIds, usedVendorIds, usesVendor, vendorContext, type DbOrTx } from "./vendors";
+
+/** No vendors used: the context of an application that lists none and names no foundation-model vendor. */
+export const NO_VENDORS: ClassificationContext = { vendorCount: 0, highRiskVendorIds: [] };
+
+/** The classification of some answers, given the vendors the application uses (server/applications/vendors.ts). */
+export function classifyDetails(details: ApplicationDetails, context: ClassificationContext = NO_VENDORS): ClassificationResult {
+  return classify(details, context);
+}
+
+/** The stored columns of a classification. */
+export function classificationColumns(result: ClassificationResult) {
+  return {
+    riskTier: result.risk_tier,
+    riskDescriptors: result.risk_descriptors,
+    rulesFired: result.rules_fired,
+    tierRuleOutcomes: result.tier_rule_outcomes,
+  };
+}
 
 const stored = (row: ApplicationRow) => ({
   risk_tier: row.riskTier,
@@ -19,8 +37,8 @@ function sameDescriptors(a: Pick<ClassificationResult, "risk_descriptors">, b: P
 
 /**
  * Classifies an application's answers in its vendor context. A new tier or new descriptors record an
- * assessment (risk-model §7) and a `classification.changed` entry; an approval that no longer holds goes
- * back to draft with the reason (§4). Answers the columns to store; `audits` gets the entries to record.
+ * assessment (the application's classification history) and a `classification.changed` entry; an approval
+ * that no longer holds goes back to draft with the reason. Answers the columns to store; `audits` gets the entries to record.
  */
 export async function reclassify(
   tx: DbOrTx,

@@ -1,12 +1,26 @@
 import type { FastifyRequest } from "fastify";
-import { and, eq, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { asSubject, type Action } from "../../domain/access/abilities";
-import type { Application } from "../../domain/entities/application";
+import { newApplicationGroup } from "../../domain/access/new-application-group";
+import { NOT_ASSESSED, type Application, type ApplicationListQuery, type ApplicationUpdate } from "../../domain/entities/application";
 import type { VendorRef } from "../../domain/entities/vendor";
-import { classify, emptyDetails, type ApplicationDetails, type ClassificationContext, type ClassificationResult } from "../../domain/risk";
+import { RISK_TIERS, emptyDetails, type ApplicationDetails, type ClassificationContext } from "../../domain/risk";
+import { scopeOf } from "../access/scope";
+import { actorOf, recordAudit } from "../audit/record";
 import type { Db } from "../db/client";
-import { applications, users } from "../db/schema";
-import { forbidden, notFound } from "../plugins/problem";
+import { isUniqueViolation } from "../db/errors";
+import { countedTotal, listPage, orderOf, pageOf, type ListSorting } from "../db/list";
+import { listTotal, windowCount, type ListTotal } from "../db/list-total";
+import { applications, resourceGroupResources, resourceGroups, users } from "../db/schema";
+import { likePattern } from "../db/search";
+import { claimVersion } from "../db/versions";
+import type { CurrentUser } from "../plugins/auth";
+import type { ExpectedVersions } from "../plugins/concurrency";
+import { badRequest, conflict, forbidden, notFound } from "../plugins/problem";
+import { applyApprovalMove, applyDevelopmentMove, applyEdit } from "./changes";
+import { classificationColumns, classifyDetails } from "./classification";
+import { assertCompanyVendors, listedVendors, replaceListedVendors, usedVendorIds, vendorContext } from "./vendors";
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export interface ApplicationWithOwner<Row extends ApplicationViewRow = ApplicationRow> {
@@ -71,24 +85,6 @@ export function toApplication({ row, ownerName }: ApplicationWithOwner<Applicati
   };
 }
 
-/** No vendors used: the context of an application that lists none and names no foundation-model vendor. */
-export const NO_VENDORS: ClassificationContext = { vendorCount: 0, highRiskVendorIds: [] };
-
-/** The classification of some answers, given the vendors the application uses (server/applications/vendors.ts). */
-export function classifyDetails(details: ApplicationDetails, context: ClassificationContext = NO_VENDORS): ClassificationResult {
-  return classify(details, context);
-}
-
-/** The stored columns of a classification. */
-export function classificationColumns(result: ClassificationResult) {
-  return {
-    riskTier: result.risk_tier,
-    riskDescriptors: result.risk_descriptors,
-    rulesFired: result.rules_fired,
-    tierRuleOutcomes: result.tier_rule_outcomes,
-  };
-}
-
 export function newApplicationValues(input: {
   companyId: string;
   name: string;
@@ -112,8 +108,8 @@ export function newApplicationValues(input: {
 }
 
 /**
- * The application with this id if the caller can see it (else 404, never 403: design §4), and 403 when
- * they see it but may not take `action` on it.
+ * The application with this id if the caller can see it (else 404, never 403: a caller must not learn that
+ * an application they cannot see exists), and 403 when they see it but may not take `action` on it.
  */
 export async function findApplication(db: Db, request: FastifyRequest, id: string, action: Action = "read", detail?: string): Promise<ApplicationWithOwner> {
   const [found] = await selectApplications(db).where(and(eq(applications.id, id), eq(applications.companyId, request.user.companyId)));
@@ -121,4 +117,198 @@ export async function findApplication(db: Db, request: FastifyRequest, id: strin
   if (!found || !request.ability.can("read", subject)) throw notFound("Application");
   if (action !== "read" && !request.ability.can(action, subject)) throw forbidden(detail);
   return found;
+}
+
+/** The applications the caller may read, as a WHERE clause: their company's, within the groups their roles reach. */
+export const readableApplications = (request: FastifyRequest) =>
+  and(eq(applications.companyId, request.user.companyId), scopeOf(request.ability, "read", "Application", applications))!;
+
+/**
+ * The sort keys of the applications list. Workflow keys order by stored ranks, so that the
+ * (company, rank, id) indexes serve the ordering; owner and next review may be blank and sort those last.
+ */
+function applicationSorting(searching: boolean): ListSorting {
+  return {
+    keys: {
+      // A search sorts its matches (found through the trigram indexes) instead of walking the name index
+      // and filtering: with a selective term that walk reads most of the table for one page.
+      name: searching ? sql`lower(${applications.name}) || ''` : sql`lower(${applications.name})`,
+      risk_tier: applications.riskRank,
+      approval_status: applications.approvalRank,
+      development_status: applications.developmentRank,
+      owner: { by: sql`lower(${ownerName})`, nulls: "last" },
+      next_review_due: { by: applications.nextReviewDue, nulls: "last" },
+      created_at: applications.createdAt,
+      updated_at: applications.updatedAt,
+    },
+    default: "name",
+    id: applications.id,
+  };
+}
+
+/**
+ * A search's matches come from the trigram indexes; the other filters are then checked on those rows.
+ * Written as `column || ''` they cannot use their own (company, column) indexes: the planner would
+ * otherwise AND the trigram bitmap with one spanning half the company's rows, several times the cost.
+ */
+const checkedOnMatches = (column: AnyPgColumn, searching: boolean): SQL => (searching ? sql`(${column} || '')` : sql`${column}`);
+
+function filtersOf(query: ApplicationListQuery): SQL[] {
+  const filters: SQL[] = [];
+  const searching = Boolean(query.q);
+  const column = (c: AnyPgColumn) => checkedOnMatches(c, searching);
+  if (query.q) filters.push(or(ilike(applications.name, likePattern(query.q)), ilike(applications.description, likePattern(query.q)))!);
+  if (query.risk_tier?.length) {
+    const tiers = query.risk_tier.filter((t) => t !== NOT_ASSESSED) as (typeof RISK_TIERS)[number][];
+    const parts: SQL[] = [];
+    if (tiers.length) parts.push(inArray(column(applications.riskTier), tiers));
+    if (query.risk_tier.includes(NOT_ASSESSED)) parts.push(isNull(applications.riskTier));
+    filters.push(or(...parts)!);
+  }
+  if (query.approval_status?.length) filters.push(inArray(column(applications.approvalStatus), query.approval_status));
+  if (query.development_status?.length) filters.push(inArray(column(applications.developmentStatus), query.development_status));
+  if (query.owner?.length) filters.push(inArray(applications.ownerId, query.owner));
+  return filters;
+}
+
+/** One page of the applications the caller can read, filtered and sorted as asked, with its total. */
+export async function listApplications(db: Db, request: FastifyRequest, query: ApplicationListQuery): Promise<{ items: Application[] } & ListTotal> {
+  const where = and(readableApplications(request), ...filtersOf(query));
+  const sorting = applicationSorting(Boolean(query.q));
+  if (query.q) {
+    // A search reads and sorts every match anyway: the same pass counts them, exactly. That pass
+    // carries ids only; the page's rows are then read by primary key.
+    const { limit, offset } = pageOf(query);
+    const matches = await db
+      .select({ id: applications.id, matches: windowCount })
+      .from(applications)
+      .leftJoin(users, eq(users.id, applications.ownerId))
+      .where(where)
+      .orderBy(...orderOf(sorting, query.sort))
+      .limit(limit)
+      .offset(offset);
+    const found = matches.length ? await selectApplicationViews(db).where(inArray(applications.id, matches.map((m) => m.id))) : [];
+    const byId = new Map(found.map((r) => [r.row.id, r]));
+    const rows = matches.flatMap((m) => byId.get(m.id) ?? []);
+    const totals = await countedTotal(matches[0]?.matches, query, () => listTotal(db, applications, where));
+    return { items: rows.map((r) => toApplication(r)), ...totals };
+  }
+  // The owner join only names owners on the page; counting needs none of it.
+  const { rows, ...totals } = await listPage(db, { table: applications, where, query, sorting, select: selectApplicationViews(db).$dynamic() });
+  return { items: rows.map((r) => toApplication(r)), ...totals };
+}
+
+const NAME_TAKEN = () => conflict("An application with this name already exists.", [{ path: "name", message: "validation.nameTaken" }]);
+
+/** A single application as GET and PUT answer it: with the vendors it lists. */
+export async function withVendors(db: Db, found: ApplicationWithOwner) {
+  return toApplication(found, await listedVendors(db, found.row.id));
+}
+
+/** The application as a single read answers it, by id (the caller has already been checked). */
+export async function applicationView(db: Db, id: string) {
+  const [found] = await selectApplications(db).where(eq(applications.id, id));
+  return withVendors(db, found);
+}
+
+/** The group a new application joins (domain/access/new-application-group), a named one checked to be a SELECTED group of the company. */
+async function groupToJoin(db: Db, user: CurrentUser, requested: string | undefined): Promise<string | null> {
+  const decision = newApplicationGroup(user, requested);
+  if ("choose" in decision) {
+    throw badRequest("You contribute to several application groups: choose the one the application joins.", [
+      { path: "resource_group_id", message: "validation.required" },
+    ]);
+  }
+  if ("unknownGroup" in decision) throw notFound("Resource group");
+  if (!decision.group) return null;
+  const [group] = await db
+    .select({ type: resourceGroups.groupType })
+    .from(resourceGroups)
+    .where(and(eq(resourceGroups.id, decision.group), eq(resourceGroups.companyId, user.companyId)));
+  if (group?.type !== "SELECTED") throw notFound("Resource group");
+  return decision.group;
+}
+
+/** 404 unless the owner is a user of the company (no owner is fine). */
+export async function assertOwnerInCompany(db: Db, companyId: string, ownerId: string | null | undefined) {
+  if (!ownerId) return;
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, ownerId), eq(users.companyId, companyId)));
+  if (!owner) throw notFound("Owner");
+}
+
+export interface NewApplication {
+  name: string;
+  description?: string | null;
+  owner_id?: string | null;
+  resource_group_id?: string;
+  details?: ApplicationDetails;
+  vendor_ids?: string[];
+}
+
+/**
+ * Adds an application, classified, in the group its creator needs to keep seeing it; audited. Owned by
+ * its creator unless the body names an owner (an API client owns nothing). Answers its id.
+ */
+export async function createApplication(db: Db, user: CurrentUser, input: NewApplication): Promise<string> {
+  const { name, description, owner_id, resource_group_id, details, vendor_ids = [] } = input;
+  await assertOwnerInCompany(db, user.companyId, owner_id);
+  await assertCompanyVendors(db, user.companyId, vendor_ids, "vendor_ids");
+  await assertCompanyVendors(db, user.companyId, [details?.foundation_model_vendor_id], "details.foundation_model_vendor_id");
+  const context = await vendorContext(db, user.companyId, details ? usedVendorIds(vendor_ids, details) : vendor_ids);
+  const groupId = await groupToJoin(db, user, resource_group_id);
+  const isPerson = user.actor === "user";
+  try {
+    return await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(applications)
+        .values(
+          newApplicationValues({
+            companyId: user.companyId,
+            name,
+            description,
+            ownerId: owner_id === undefined ? (isPerson ? user.id : null) : owner_id,
+            createdBy: isPerson ? user.id : null,
+            details,
+            context,
+          }),
+        )
+        .returning();
+      await replaceListedVendors(tx, user.companyId, created.id, vendor_ids);
+      if (groupId) await tx.insert(resourceGroupResources).values({ resourceGroupId: groupId, resourceId: created.id });
+      await recordAudit(tx, actorOf(user), {
+        entityType: "application",
+        entityId: created.id,
+        action: "application.created",
+        after: { name: created.name, risk_tier: created.riskTier, resource_group_id: groupId, vendor_ids },
+      });
+      return created.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw NAME_TAKEN();
+    throw error;
+  }
+}
+
+/**
+ * Applies a PUT: an approval move, a development move, or an edit (a body with only that status moves it),
+ * at the expected version if the caller sent one. The caller has checked the owner (assertOwnerInCompany).
+ */
+export async function changeApplication(db: Db, user: CurrentUser, id: string, body: ApplicationUpdate, expected: ExpectedVersions): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      // Claiming the version locks the row: two moves or edits at once apply one after the other, each to what the other left.
+      const claimed = await claimVersion(tx, applications, eq(applications.id, id), expected);
+      if (claimed === undefined) throw notFound("Application");
+      const [row] = await tx.select().from(applications).where(eq(applications.id, id));
+      if (body.approval_status !== undefined) await applyApprovalMove(tx, row, body.approval_status, user, actorOf(user));
+      else if (body.development_status !== undefined) await applyDevelopmentMove(tx, row, body.development_status, actorOf(user));
+      else await applyEdit(tx, row, body, actorOf(user));
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw NAME_TAKEN();
+    throw error;
+  }
 }

@@ -8,7 +8,7 @@ import { HttpProblem } from "../plugins/problem";
 /** A database handle or an open transaction: both read and write the same way. */
 export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** Every vendor an application uses: those it lists and its foundation-model vendor (issue 7 item 3). */
+/** Every vendor an application uses: those it lists and its foundation-model vendor. */
 export function usedVendorIds(listed: readonly string[], details: Pick<ApplicationDetails, "foundation_model_vendor_id">): string[] {
   const fm = details.foundation_model_vendor_id;
   return [...new Set(fm ? [...listed, fm] : listed)];

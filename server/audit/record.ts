@@ -2,7 +2,7 @@ import type { Db } from "../db/client";
 import { auditLog } from "../db/schema";
 import type { CurrentUser } from "../plugins/auth";
 
-/** Who made a change, as the audit log keeps it (design §4). */
+/** Who made a change, as the audit log keeps it: a user or an API client, by id and by name at the time. */
 export interface Actor {
   id: string | null;
   type: "user" | "api_client" | "system";

@@ -1,2 +1,2 @@
-/** An ILIKE pattern for free-text search (design §4 `q`): `%` and `_` typed by the user are literal characters. */
+/** An ILIKE pattern for a list's free-text search (`q`): `%` and `_` typed by the user are literal characters. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

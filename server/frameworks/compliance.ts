@@ -5,7 +5,7 @@ import type { ApplicationDetails } from "../../domain/risk";
 import { queryRows, type Db } from "../db/client";
 import { applicationFrameworkSettings, companyFrameworkSettings } from "../db/schema";
 
-/** The framework every company carries until it says otherwise (issue 6: the EU AI Act applies to all). */
+/** The framework every company carries until it says otherwise (the EU AI Act applies to every company). */
 export const DEFAULT_ENABLED = new Set(["eu-ai-act"]);
 
 export interface CompanySetting {

@@ -16,7 +16,7 @@ import {
   type ComplianceApplication,
 } from "./compliance";
 
-/** The applications the caller reads (design §6): a company's progress covers only those. */
+/** The applications the caller may read (by the same rules as the applications list): a company's progress covers only those. */
 export async function readableApplications(db: Db, request: FastifyRequest): Promise<ComplianceApplication[]> {
   const rows = await db
     .select({ id: applications.id, name: applications.name, riskTier: applications.riskTier, details: applications.details })

@@ -1,5 +1,5 @@
 /**
- * User administration against the identity store, for the API's access module (design §5):
+ * User administration against the identity store (local or Amazon Cognito), for the API's access module:
  * one interface, with the local store (admin-local.ts) and Cognito (admin-cognito.ts) behind it.
  */
 export interface IdentityAdmin {

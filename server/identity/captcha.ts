@@ -8,7 +8,7 @@ import type { SigningKey } from "./keys";
 export type AttemptKind = "sign_in" | "reset";
 
 /**
- * When a captcha becomes due (spec §5 leaves the numbers open): after 3 failed sign-ins for a
+ * When a captcha becomes due (our own numbers): after 3 failed sign-ins for a
  * username in 15 minutes or 20 from one IP; after 3 reset requests for an address in an hour or 20 from one IP.
  */
 const THRESHOLDS: Record<AttemptKind, { windowMs: number; perUsername: number; perIp: number }> = {

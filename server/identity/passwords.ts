@@ -1,6 +1,6 @@
 import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
-/** Spec §5: at least 15 characters with an uppercase letter, a lowercase letter and a number. */
+/** The password policy: at least 15 characters with an uppercase letter, a lowercase letter and a number. */
 export const PASSWORD_MIN_LENGTH = 15;
 /** Longer inputs are refused before hashing so a huge password cannot tie up the CPU. */
 export const PASSWORD_MAX_LENGTH = 256;

@@ -4,7 +4,7 @@ import { changePassword, confirmForgotPassword, forgotPassword } from "./operati
 import { getUser, globalSignOut, revokeToken } from "./operations/session";
 import type { Operation, OperationContext } from "./pool";
 
-/** The user-pool operations Amplify v6 calls in our flows (design §5). Anything else is a 400, never a 5xx Amplify would retry. */
+/** The user-pool operations Amplify v6 calls in our flows (sign-in, password change and reset, refresh, sign-out). Anything else is a 400, never a 5xx Amplify would retry. */
 const OPERATIONS: Record<string, Operation> = {
   InitiateAuth: initiateAuth,
   RespondToAuthChallenge: respondToAuthChallenge,

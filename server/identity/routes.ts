@@ -29,7 +29,7 @@ function toCognitoError(error: FastifyError): CognitoError | null {
   return null;
 }
 
-/** The local Cognito-compatible service under /identity (design §5): protocol POST, JWKS and the captcha. */
+/** The local Cognito-compatible service under /identity, used when no Cognito pool is configured: protocol POST, JWKS and the captcha. */
 export async function identityRoutes(app: FastifyInstance, opts: { pool: LocalPool }) {
   const { pool } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();

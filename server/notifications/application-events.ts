@@ -16,7 +16,7 @@ interface ApplicationRef {
 }
 
 /**
- * Risk-model §4: every move tells the people who act next — reviewers of a submission, approvers once it
+ * Every approval move tells the people who act next — reviewers of a submission, approvers once it
  * is in review — and its owner and contributors of how it stands.
  */
 const AFTER_MOVE: Partial<Record<ApprovalStatus, { kind: NotificationKind; roles: RoleName[]; owner: boolean }>> = {

@@ -14,7 +14,7 @@ function ownerAnd(reach: Map<string, string[]>, ownerId: string | null, others: 
 }
 
 /**
- * Risk-model §6 and issue 8: reviews due within 14 days, reviews overdue, and evidence expiring within
+ * What the hourly sweep notifies: reviews due within 14 days, reviews overdue, and evidence expiring within
  * 14 days. Each notification carries a key of kind, subject, date and recipient, so running the sweep
  * again — or on several servers at once — never sends one twice.
  */

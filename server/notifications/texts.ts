@@ -24,7 +24,7 @@ const SHOWN_AS: Record<string, (value: string, language: Language) => string> = 
   date: (value, language) => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${value}T00:00:00Z`)),
 };
 
-/** A notification's text in the reader's language, rendered when it is read (spec §3 notification_text). */
+/** A notification's text in the reader's language, rendered when it is read (the API's `notification_text`). */
 export function notificationText(kind: NotificationKind | string, params: Record<string, string>, language: string): string {
   const lng: Language = language === "es" ? "es" : "en";
   const template = lookup(lng, `notifications.kinds.${kind}`) ?? lookup("en", `notifications.kinds.${kind}`) ?? kind;

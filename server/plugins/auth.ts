@@ -99,7 +99,7 @@ function refuse(reply: FastifyReply, reason: keyof typeof DETAILS, failures: Add
   return sendProblem(reply, 401, DETAILS[reason]);
 }
 
-/** Verifies bearer tokens for /v2 (design §4) with the identity plugin's verifier, then loads the API user. */
+/** Verifies bearer tokens for /v2 (every /v2 route but the docs needs one) with the identity plugin's verifier, then loads the API user. */
 export default fp(
   async function auth(app: FastifyInstance) {
     app.decorateRequest("user", null as unknown as CurrentUser);

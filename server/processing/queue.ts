@@ -9,7 +9,7 @@ export type ProcessingKind = ProcessingItem["kind"];
 export const STALE_AFTER_MS = 5 * 60_000;
 
 /**
- * Design §8: the table is the queue. Claims the oldest `waiting` item of `kind` (or a stale
+ * The table is the queue (no broker to run). Claims the oldest `waiting` item of `kind` (or a stale
  * `analyzing` one) and marks it `analyzing`, in one statement whose inner SELECT … FOR UPDATE SKIP
  * LOCKED lets concurrent workers (many API instances) pass over each other's rows instead of
  * waiting or taking the same one. Null when there is nothing to do.

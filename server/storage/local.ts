@@ -20,7 +20,7 @@ export interface ReceivedFile extends StoredFile {
   discard(): Promise<void>;
 }
 
-/** Files under DATA_DIR/files/<company>/<application>/<document> (design §7); directories appear on first write. */
+/** Files under DATA_DIR/files/<company>/<application>/<document>, keyed by ids only; directories appear on first write. */
 export class LocalStorage implements Storage {
   readonly driver = "local" as const;
 

@@ -17,7 +17,7 @@ export interface StoredFile extends ByteSource {
 }
 
 /**
- * Design §7: one presigned-POST contract with two drivers. The browser posts the form to `url`;
+ * One presigned-POST contract with two drivers (local disk, S3): files never pass through the API. The browser posts the form to `url`;
  * the server reads objects back to check and serve them. Keys are ours (`company/application/document`).
  */
 export interface Storage {

@@ -1,8 +1,14 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ilike } from "drizzle-orm";
 import type { ApplicationDocument } from "../../domain/entities/document";
+import { actorOf, recordAudit, type Actor } from "../audit/record";
 import type { Db } from "../db/client";
+import { listPage, type ListQuery, type ListSorting } from "../db/list";
+import type { ListTotal } from "../db/list-total";
 import { applicationDocuments, processingItems } from "../db/schema";
-import { notFound } from "../plugins/problem";
+import { likePattern } from "../db/search";
+import type { CurrentUser } from "../plugins/auth";
+import { conflict, notFound } from "../plugins/problem";
+import { enqueueItem } from "../processing/queue";
 
 /** A document row with its processing item's status: what every document answer is built from. */
 export function selectDocuments(db: Db) {
@@ -39,4 +45,71 @@ export async function findDocument(db: Db, applicationId: string, documentId: st
 export function contentDisposition(name: string, disposition: "attachment" | "inline" = "attachment"): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\/]/g, "_");
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+const documentSorting: ListSorting = {
+  keys: { name: applicationDocuments.name, size: applicationDocuments.size, created_at: applicationDocuments.createdAt, updated_at: applicationDocuments.updatedAt },
+  default: "-created_at",
+  id: applicationDocuments.id,
+  idOrder: "asc",
+};
+
+/** One page of an application's documents (searched by name) with their processing status, newest first unless asked otherwise. */
+export async function listDocuments(db: Db, applicationId: string, query: ListQuery & { q?: string }): Promise<{ items: ApplicationDocument[] } & ListTotal> {
+  const where = and(eq(applicationDocuments.applicationId, applicationId), query.q ? ilike(applicationDocuments.name, likePattern(query.q)) : undefined);
+  const { rows, ...totals } = await listPage(db, { table: applicationDocuments, where, query, sorting: documentSorting, select: selectDocuments(db).$dynamic() });
+  return { items: rows.map(toDocument), ...totals };
+}
+
+/** A new document of the application, waiting for its upload, with its processing item. */
+export async function insertDocument(db: Db, user: CurrentUser, input: { id: string; applicationId: string; name: string; storageKey: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [item] = await tx.insert(processingItems).values({ companyId: user.companyId, kind: "document" }).returning();
+    await tx.insert(applicationDocuments).values({
+      id: input.id,
+      companyId: user.companyId,
+      applicationId: input.applicationId,
+      name: input.name,
+      storageKey: input.storageKey,
+      processingItemId: item.id,
+      uploadedById: user.actor === "user" ? user.id : null,
+      uploadedByName: actorOf(user).name,
+    });
+  });
+}
+
+/**
+ * Confirms a document's upload (queues its check; 409 if it was already confirmed) and/or renames it; both
+ * audited on the application. Answers whether its check was queued.
+ */
+export async function confirmOrRenameDocument(
+  db: Db,
+  actor: Actor,
+  found: DocumentWithStatus,
+  change: { name?: string; uploaded?: boolean },
+): Promise<boolean> {
+  const { name, uploaded } = change;
+  const entry = (action: string, before: unknown, after: unknown) => ({ entityType: "application", entityId: found.document.applicationId, action, before, after });
+  let queued = false;
+  await db.transaction(async (tx) => {
+    if (uploaded) {
+      if (!(await enqueueItem(tx, found.document.processingItemId))) throw conflict("This document's upload was already confirmed.");
+      queued = true;
+      const first = found.status === "created";
+      await recordAudit(
+        tx,
+        actor,
+        entry(first ? "document.added" : "document.updated", first ? null : { document_id: found.document.id, status: found.status }, {
+          document_id: found.document.id,
+          name: name ?? found.document.name,
+          ...(first ? {} : { status: "waiting" }),
+        }),
+      );
+    }
+    if (name !== undefined && name !== found.document.name) {
+      await tx.update(applicationDocuments).set({ name, updatedAt: new Date() }).where(eq(applicationDocuments.id, found.document.id));
+      await recordAudit(tx, actor, entry("document.updated", { document_id: found.document.id, name: found.document.name }, { document_id: found.document.id, name }));
+    }
+  });
+  return queued;
 }

@@ -16,7 +16,7 @@ const HEAD_BYTES = 4096;
 const CHUNK = 1024 * 1024;
 
 /**
- * Which accepted document type these bytes are (design §7), or null. The name and the client's
+ * Which accepted document type these bytes are, judged by their content, or null. The name and the client's
  * Content-Type play no part: a renamed .exe starts with "MZ" and matches nothing here.
  */
 export async function sniffDocument(file: ByteSource): Promise<DocumentContentType | null> {

@@ -11,9 +11,9 @@ import localUploadRoutes from "./routes";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Where documents live (design §7). */
+    /** Where documents live: local disk or S3. */
     storage: Storage;
-    /** The document queue's worker (design §8): routes wake it after queueing an item. */
+    /** The document queue's worker, which checks uploaded files: routes wake it after queueing an item. */
     documentWorker: DocumentWorker;
   }
 }

@@ -39,7 +39,7 @@ function multipartError(error: FastifyError): Error {
 }
 
 /**
- * The local driver's upload endpoint (design §7), where the browser posts the presigned form. It takes
+ * The local driver's upload endpoint, where the browser posts the presigned form (files never pass through the API). It takes
  * no bearer token: the signed policy is the authority (the server handed it to someone allowed to add
  * the document), as S3 does with its own POST policies. Answers 204 like S3.
  */

@@ -1,12 +1,31 @@
 import type { FastifyRequest } from "fastify";
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { asSubject } from "../../domain/access/abilities";
-import type { Vendor } from "../../domain/entities/vendor";
-import { vendorDetailsSchema, type VendorDetails, type VendorDetailsInput } from "../../domain/vendors";
+import type { z } from "zod";
+import {
+  VENDOR_STATUSES,
+  type Vendor,
+  type vendorCreateSchema,
+  type VendorDetailsResponse,
+  type VendorListQuery,
+  type vendorUpdateSchema,
+} from "../../domain/entities/vendor";
+import { VENDOR_RISK_LEVELS, emptyVendorDetails, vendorDetailsSchema, vendorRisk, type VendorDetails, type VendorDetailsInput } from "../../domain/vendors";
 import { scopeOf } from "../access/scope";
+import { reclassifyVendorUsers } from "../applications/classification";
+import { readableApplications } from "../applications/store";
+import { usesVendor } from "../applications/vendors";
+import { actorOf, recordAudit } from "../audit/record";
 import type { Db } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
+import { listPage, type ListSorting } from "../db/list";
+import type { ListTotal } from "../db/list-total";
 import { applications, applicationVendors, companies, vendors } from "../db/schema";
-import { badRequest, forbidden, notFound } from "../plugins/problem";
+import { likePattern } from "../db/search";
+import { claimVersion } from "../db/versions";
+import type { CurrentUser } from "../plugins/auth";
+import type { ExpectedVersions } from "../plugins/concurrency";
+import { badRequest, conflict, forbidden, notFound } from "../plugins/problem";
 
 export type VendorRow = typeof vendors.$inferSelect;
 
@@ -57,7 +76,7 @@ export function toVendor({ row, applicationCount }: { row: VendorRow; applicatio
   };
 }
 
-/** The caller's company's vendor (else 404, never 403: design §4), and 403 when they may read it but not take `action`. */
+/** The caller's company's vendor (else 404, never 403: another company's vendor does not exist for them), and 403 when they may read it but not take `action`. */
 export async function findVendor(db: Db, request: FastifyRequest, id: string, action: "read" | "update" = "read") {
   const [found] = await selectVendors(db, request).where(and(eq(vendors.id, id), eq(vendors.companyId, request.user.companyId)));
   const subject = found && asSubject("Vendor", { id: found.row.id, companyId: found.row.companyId });
@@ -76,4 +95,155 @@ export function mergeVendorDetails(current: Partial<VendorDetails>, patch: Vendo
     );
   }
   return parsed.data;
+}
+
+/** Orders an enum column by its place in the list (risk high first, status active first), not alphabetically. */
+const rank = (column: SQL, values: readonly string[]) =>
+  sql`case ${column} ${sql.join(
+    values.map((v, i) => sql`when ${v} then ${i}`),
+    sql` `,
+  )} else ${values.length} end`;
+
+function vendorSorting(request: FastifyRequest): ListSorting {
+  return {
+    keys: {
+      name: sql`lower(${vendors.name})`,
+      status: rank(sql`${vendors.status}`, VENDOR_STATUSES),
+      risk_level: rank(sql`${vendors.riskLevel}`, VENDOR_RISK_LEVELS),
+      application_count: applicationCount(request),
+      created_at: vendors.createdAt,
+      updated_at: vendors.updatedAt,
+    },
+    default: "name",
+    id: vendors.id,
+  };
+}
+
+function filtersOf(query: VendorListQuery): SQL[] {
+  const filters: SQL[] = [];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    filters.push(or(ilike(vendors.name, pattern), ilike(vendors.description, pattern), ilike(vendors.servicesProvided, pattern))!);
+  }
+  if (query.status?.length) filters.push(inArray(vendors.status, query.status));
+  if (query.risk_level?.length) filters.push(inArray(vendors.riskLevel, query.risk_level));
+  return filters;
+}
+
+/** One page of the caller's company's vendors, filtered and sorted as asked, with its total. */
+export async function listVendors(db: Db, request: FastifyRequest, query: VendorListQuery): Promise<{ items: Vendor[] } & ListTotal> {
+  const where = and(eq(vendors.companyId, request.user.companyId), ...filtersOf(query));
+  const { rows, ...totals } = await listPage(db, { table: vendors, where, query, sorting: vendorSorting(request), select: selectVendors(db, request).$dynamic() });
+  return { items: rows.map(toVendor), ...totals };
+}
+
+const NAME_TAKEN = () => conflict("A vendor with this name already exists.", [{ path: "name", message: "validation.nameTaken" }]);
+
+/** Adds a vendor to the user's company, rated from its answers; audited. Answers its id. */
+export async function createVendor(db: Db, user: CurrentUser, input: z.output<typeof vendorCreateSchema>): Promise<string> {
+  const { details = emptyVendorDetails(), ...profile } = input;
+  const risk = vendorRisk(details);
+  try {
+    return await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(vendors)
+        .values({
+          companyId: user.companyId,
+          name: profile.name,
+          website: profile.website ?? null,
+          description: profile.description ?? null,
+          servicesProvided: profile.services_provided ?? null,
+          contact: profile.contact ?? null,
+          status: profile.status ?? "active",
+          details,
+          riskLevel: risk.level,
+          riskReasons: risk.reasons,
+          createdBy: user.actor === "user" ? user.id : null,
+        })
+        .returning();
+      await recordAudit(tx, actorOf(user), { entityType: "vendor", entityId: created.id, action: "vendor.created", after: { ...vendorProfile(created), details } });
+      return created.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw NAME_TAKEN();
+    throw error;
+  }
+}
+
+/**
+ * Applies an edit at the expected version if the caller sent one; audited. A change of risk level
+ * re-classifies the applications that use the vendor.
+ */
+export async function changeVendor(db: Db, user: CurrentUser, id: string, body: z.output<typeof vendorUpdateSchema>, expected: ExpectedVersions): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      if ((await claimVersion(tx, vendors, eq(vendors.id, id), expected)) === undefined) throw notFound("Vendor");
+      const [row] = await tx.select().from(vendors).where(eq(vendors.id, id));
+      const set: Partial<typeof vendors.$inferInsert> = {};
+      if (body.name !== undefined) set.name = body.name;
+      if (body.website !== undefined) set.website = body.website;
+      if (body.description !== undefined) set.description = body.description;
+      if (body.services_provided !== undefined) set.servicesProvided = body.services_provided;
+      if (body.contact !== undefined) set.contact = body.contact;
+      if (body.status !== undefined) set.status = body.status;
+      if (body.details !== undefined) {
+        const details = mergeVendorDetails(row.details, body.details);
+        const risk = vendorRisk(details);
+        Object.assign(set, { details, riskLevel: risk.level, riskReasons: risk.reasons });
+      }
+      if (Object.keys(set).length === 0) return;
+      const [updated] = await tx
+        .update(vendors)
+        .set({ ...set, updatedAt: new Date() })
+        .where(and(eq(vendors.id, row.id), eq(vendors.companyId, user.companyId)))
+        .returning();
+      const actor = actorOf(user);
+      await recordAudit(tx, actor, {
+        entityType: "vendor",
+        entityId: row.id,
+        action: "vendor.updated",
+        before: { ...vendorProfile(row), ...(body.details !== undefined && { details: row.details }) },
+        after: { ...vendorProfile(updated), ...(body.details !== undefined && { details: updated.details }) },
+      });
+      // Only a high rating reaches the applications' classification; re-classify on any change of level.
+      if (updated.riskLevel !== row.riskLevel) await reclassifyVendorUsers(tx, user.companyId, row.id, actor);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw NAME_TAKEN();
+    throw error;
+  }
+}
+
+/** The vendor's answers, its risk with reasons, and the applications the caller can read that use it (listed or as foundation model). */
+export async function vendorDetails(db: Db, request: FastifyRequest, row: VendorRow): Promise<VendorDetailsResponse> {
+  const listed = exists(
+    db
+      .select({ one: sql`1` })
+      .from(applicationVendors)
+      .where(and(eq(applicationVendors.applicationId, applications.id), eq(applicationVendors.vendorId, row.id))),
+  );
+  const linked = await db
+    .select({
+      id: applications.id,
+      name: applications.name,
+      riskTier: applications.riskTier,
+      approvalStatus: applications.approvalStatus,
+      listed: sql<boolean>`${listed}`,
+      foundationModel: sql<boolean>`coalesce(${applications.details}->>'foundation_model_vendor_id' = ${row.id}, false)`,
+    })
+    .from(applications)
+    .where(and(readableApplications(request), usesVendor(row.id)))
+    .orderBy(sql`lower(${applications.name})`, applications.id);
+  return {
+    details: { ...emptyVendorDetails(), ...row.details },
+    risk_level: row.riskLevel,
+    risk_reasons: row.riskReasons,
+    applications: linked.map((a) => ({
+      id: a.id,
+      name: a.name,
+      risk_tier: a.riskTier,
+      approval_status: a.approvalStatus,
+      uses: [...(a.listed ? (["listed"] as const) : []), ...(a.foundationModel ? (["foundation_model"] as const) : [])],
+    })),
+  };
 }

@@ -28,7 +28,7 @@ export const users = pgTable(
   ],
 );
 
-/** The four roles of spec §6 (ROLE_NAMES in domain/access); global, inserted by the migration. */
+/** The four roles (ROLE_NAMES in domain/access); global, inserted by the migration. */
 export const roles = pgTable("roles", {
   id: id(),
   name: text().notNull().unique(),

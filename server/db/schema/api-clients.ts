@@ -4,7 +4,7 @@ import { companyId } from "./tenant";
 import { resourceGroups, roles, users } from "./access";
 
 /**
- * Machine callers (spec §7 POST /access/api-clients): OAuth client credentials with one role on one
+ * Machine callers (created by POST /access/api-clients): OAuth client credentials with one role on one
  * resource group. Only a hash of the secret is kept; the secret is shown once, at creation.
  */
 export const apiClients = pgTable(

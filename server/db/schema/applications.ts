@@ -16,7 +16,7 @@ const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
 const rankOf = (column: string, values: readonly string[]) =>
   sql.raw(`case "${column}" ${values.map((v, i) => `when '${v}' then ${i}`).join(" ")} else ${values.length} end`);
 
-/** An AI application (spec §3): its answers, the classification they give, and its two statuses. */
+/** An AI application: its answers, the classification they give, and its two statuses (approval and development). */
 export const applications = pgTable(
   "applications",
   {
@@ -25,7 +25,7 @@ export const applications = pgTable(
     name: text().notNull(),
     description: text(),
     ownerId: uuid().references(() => users.id, { onDelete: "set null" }),
-    /** The questionnaire's answers (risk-model §1), every question present, null when unanswered. */
+    /** The questionnaire's answers, every question present, null when unanswered. */
     details: jsonb().$type<ApplicationDetails>().notNull(),
     /** The classification of `details` (domain/risk classify): null tier = not assessed. */
     riskTier: text({ enum: RISK_TIERS }),
@@ -34,13 +34,13 @@ export const applications = pgTable(
     tierRuleOutcomes: jsonb().$type<TierRuleOutcomes>().notNull(),
     approvalStatus: text({ enum: APPROVAL_STATUSES }).notNull().default("draft"),
     developmentStatus: text({ enum: DEVELOPMENT_STATUSES }).notNull().default("idea"),
-    /** Who submitted it last: never the one who approves it (risk-model §4). */
+    /** Who submitted it last: never the one who approves it (no one approves their own submission). */
     submittedBy: uuid(),
     /** Why an approval was reset to draft (a workflow.resetReasons key), until it is submitted again. */
     approvalResetReason: text(),
     approvedAt: timestamp({ withTimezone: true }),
     lastReviewedAt: timestamp({ withTimezone: true }),
-    /** Risk-model §6: set on approval and on each recorded review; null for low and not assessed. */
+    /** When the next review is due, by the tier's cadence: set on approval and on each recorded review; null for low and not assessed. */
     nextReviewDue: date({ mode: "string" }),
     createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -80,7 +80,7 @@ export const applicationId = () =>
     .notNull()
     .references(() => applications.id, { onDelete: "cascade" });
 
-/** Risk-model §7: every save that changes the tier or the descriptors. */
+/** The classification history: one row for every save that changes the tier or the descriptors. */
 export const applicationAssessments = pgTable(
   "application_assessments",
   {
@@ -133,7 +133,7 @@ export const applicationRoleAssignments = pgTable(
 
 export const PROCESSING_STATUSES = ["created", "waiting", "analyzing", "ready", "error"] as const;
 
-/** Design §8: the queue of processing items (documents now, tests later), claimed with FOR UPDATE SKIP LOCKED. */
+/** The queue of processing items (documents now, tests later), claimed with FOR UPDATE SKIP LOCKED. */
 export const processingItems = pgTable(
   "processing_items",
   {
@@ -152,7 +152,7 @@ export const processingItems = pgTable(
   ],
 );
 
-/** A file attached to an application (design §7): the storage key is ours, never the user's file name. */
+/** A file attached to an application: the storage key is built from ids, never from the user's file name. */
 export const applicationDocuments = pgTable(
   "application_documents",
   {

@@ -3,7 +3,7 @@ import { createdAt, id } from "./columns";
 import { companyId } from "./tenant";
 
 /**
- * Design §4: every write that changes governance state appends who, when, what, before and after.
+ * Every write that changes governance state appends who, when, what, before and after.
  * Append-only; the actor's name is copied so the entry still reads right after the user is deleted.
  */
 export const auditLog = pgTable(

@@ -61,7 +61,7 @@ export const applicationControls = pgTable(
   ],
 );
 
-/** Evidence for a control: a file (through the presigned upload of design §7) or a link, optionally expiring. */
+/** Evidence for a control: a file (uploaded through a presigned form, like documents) or a link, optionally expiring. */
 export const controlEvidence = pgTable(
   "control_evidence",
   {

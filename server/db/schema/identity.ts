@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-o
 import { createdAt, id } from "./columns";
 
 /**
- * The local identity store (design §5), used only when no Cognito pool is configured.
+ * The local identity store, used only when no Cognito pool is configured.
  * Nothing here holds a secret in clear: passwords are scrypt hashes, tokens and codes keyed hashes.
  */
 export const IDENTITY_USER_STATUSES = ["CONFIRMED", "FORCE_CHANGE_PASSWORD"] as const;

@@ -4,7 +4,7 @@ import { companyId } from "./tenant";
 import { users } from "./access";
 
 /**
- * Spec §3 Notification. The text is rendered when read, in the reader's language of the moment, from
+ * A notification for one user. The text is rendered when read, in the reader's language of the moment, from
  * `kind` and `params`; `subject` lets the reader's access be checked again at read time.
  */
 export const notifications = pgTable(

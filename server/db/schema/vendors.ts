@@ -8,7 +8,7 @@ import { applicationId } from "./applications";
 export const VENDOR_STATUSES = ["active", "under_review", "offboarded"] as const;
 export const VENDOR_RISK_LEVELS = ["high", "medium", "low"] as const;
 
-/** An AI vendor (spec §3 Vendor: id, name, details), with its questionnaire and the risk level it gives. */
+/** An AI vendor: its profile, its questionnaire and the risk level the answers give. */
 export const vendors = pgTable(
   "vendors",
   {

@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS } from "./accounts";
 
 export const DEMO_GROUPS = { all: { name: "All applications", groupType: "ALL" }, customerAi: { name: "Customer AI", groupType: "SELECTED" } } as const;
 
-/** Design §9: who holds which role on which group. */
+/** The demo users: who holds which role on which group. */
 const DEMO_ROLES: Record<(typeof DEMO_ACCOUNTS)[number]["email"], { role: RoleName; group: keyof typeof DEMO_GROUPS } | null> = {
   "admin@steward.test": { role: "Administrator", group: "all" },
   "reviewer@steward.test": { role: "ApplicationReviewer", group: "all" },
@@ -28,7 +28,7 @@ export async function ensureRoles(db: Db): Promise<Map<string, string>> {
 }
 
 /**
- * Demo Co's groups, the five demo users and their roles (design §9). With the local identity
+ * Demo Co's groups, the five demo users and their roles (the README's demo sign-ins). With the local identity
  * store, each user also gets an identity user with DEMO_PASSWORD; with Cognito, users can only
  * exist once Cognito has them, so only the groups are seeded.
  */

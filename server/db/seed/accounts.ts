@@ -1,4 +1,4 @@
-/** The demo sign-ins of design §9, all with DEMO_PASSWORD; tests and the README rely on them. */
+/** The demo sign-ins listed in the README, all with DEMO_PASSWORD; tests and the README rely on them. */
 export const DEMO_ACCOUNTS = [
   { email: "admin@steward.test", firstName: "Ada", lastName: "Admin", roles: "Administrator (company-wide group, type ALL)" },
   { email: "reviewer@steward.test", firstName: "Rene", lastName: "Reviewer", roles: "ApplicationReviewer (ALL)" },

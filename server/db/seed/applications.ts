@@ -13,7 +13,7 @@ interface DemoApplication {
   details: Partial<ApplicationDetails>;
   approval: ApprovalStatus;
   development: DevelopmentStatus;
-  /** Days ago it was approved; sets the review date from the tier's cadence (risk-model §6). */
+  /** Days ago it was approved; sets the review date from the tier's review cadence (domain/risk). */
   approvedDaysAgo?: number;
   resetReason?: string;
   /** Listed in the "Customer AI" group, so the demo contributor works on it. */

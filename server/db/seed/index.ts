@@ -20,7 +20,7 @@ export interface SeedOptions {
   applications?: boolean;
 }
 
-/** Seeds the demo data of design §9 into an empty database; never touches one that has data. */
+/** Seeds the demo data (Demo Co, its users, applications, vendors, frameworks and documents) into an empty database; never touches one that has data. */
 export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     const [{ n }] = await tx.select({ n: count() }).from(companies);

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { ApplicationDetails } from "../../../domain/risk";
 import { emptyVendorDetails, vendorRisk, type VendorDetails } from "../../../domain/vendors";
-import { classificationColumns, classifyDetails } from "../../applications/store";
+import { classificationColumns, classifyDetails } from "../../applications/classification";
 import { usedVendorIds, vendorContext } from "../../applications/vendors";
 import { recordAudit, type Actor } from "../../audit/record";
 import type { Db } from "../client";
@@ -20,7 +20,7 @@ interface DemoVendor {
   foundationModelOf?: string[];
 }
 
-/** Three vendors at three risk levels (issue 7 item 5), linked to the demo applications that use them. */
+/** Three vendors at three risk levels, linked to the demo applications that use them. */
 const DEMO_VENDORS: DemoVendor[] = [
   {
     // Medium: provides a foundation model and processes personal data, under a signed agreement.

@@ -65,7 +65,7 @@ async function passwordSignIn(username: string, password: string, captcha: strin
   return { AuthenticationResult: await signedIn(ctx.pool, user), ChallengeParameters: {} };
 }
 
-/** A new session and its tokens. Never NewDeviceMetadata: device tracking is not offered (design §5). */
+/** A new session and its tokens. Never NewDeviceMetadata: device tracking is not offered. */
 async function signedIn(pool: LocalPool, user: IdentityUser) {
   const session = await createSession(pool.db, user.sub, pool.clientId);
   const tokens = await pool.tokens.issue(user, session);

@@ -1,14 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { and, eq } from "drizzle-orm";
 import { packAbility, type AppAbility } from "../../../domain/access/abilities";
 import { currentUserSchema, currentUserUpdateSchema, type CurrentUser as CurrentUserView } from "../../../domain/access/current-user";
 import { problemSchema } from "../../../domain/api/problem";
-import { users } from "../../db/schema";
+import { changeUser } from "../../access/users";
 import type { CurrentUser } from "../../plugins/auth";
 import { etagOf, expectedVersions, WRITE_PRECONDITION } from "../../plugins/concurrency";
-import { atExpectedVersion, nextVersion, refuseIfStale } from "../../db/versions";
-import { forbidden, notFound, versionedWriteResponses } from "../../plugins/problem";
+import { forbidden, versionedWriteResponses } from "../../plugins/problem";
 
 /** The caller as GET /access/user shows them: no token subject; the groups' reach only inside the packed rules. */
 function view(user: CurrentUser, ability: AppAbility): CurrentUserView {
@@ -29,7 +27,7 @@ function view(user: CurrentUser, ability: AppAbility): CurrentUserView {
   };
 }
 
-/** GET and PATCH /v2/access/user: the signed-in user with roles per resource group, and their own profile (spec §2, §3, §7). */
+/** GET and PATCH /v2/access/user: the signed-in user with roles per resource group, and their own profile. */
 export default async function accessUserRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
@@ -62,24 +60,8 @@ export default async function accessUserRoutes(root: FastifyInstance) {
     async (request, reply) => {
       // An API client has no profile of its own: its name is the Administrator's to change.
       if (request.user.actor !== "user") throw forbidden("Only a person can change their profile.");
-      const expected = expectedVersions(request);
-      const { first_name, last_name, language } = request.body;
-      const changes = {
-        ...(first_name !== undefined && { firstName: first_name }),
-        ...(last_name !== undefined && { lastName: last_name }),
-        ...(language !== undefined && { language }),
-      };
       const me = request.user;
-      const myself = and(eq(users.id, me.id), eq(users.companyId, me.companyId))!;
-      const [row] = await root.db
-        .update(users)
-        .set({ ...changes, version: nextVersion(users), updatedAt: new Date() })
-        .where(and(myself, atExpectedVersion(users, expected)))
-        .returning();
-      if (!row) {
-        await refuseIfStale(root.db, users, myself);
-        throw notFound("User");
-      }
+      const row = await changeUser(root.db, me, request.body, expectedVersions(request));
       reply.header("etag", etagOf(row.version));
       return view({ ...me, first_name: row.firstName, last_name: row.lastName, language: row.language }, request.ability);
     },

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   resetTemporaryPasswordSchema,
@@ -11,18 +10,14 @@ import {
   userSchema,
   userUpdateSchema,
 } from "../../../domain/entities/user";
-import { findUser, LAST_ADMIN, lockAdministratorIds, userSortOrder, withRoles, type UserRow } from "../../access/users";
-import { actorOf, recordAudit } from "../../audit/record";
-import { users } from "../../db/schema";
-import { likePattern } from "../../db/search";
+import { changeUser, deleteUser, emailTaken, findUser, findUserByIdOrEmail, insertUser, listUsers, withRoles, type UserRow } from "../../access/users";
+import { actorOf } from "../../audit/record";
 import { IdentityAdminError } from "../../identity/admin";
 import { assertCan, checkRecord } from "../../plugins/ability";
 import { expectedVersions, withEtag, WRITE_PRECONDITION } from "../../plugins/concurrency";
-import { atExpectedVersion, nextVersion, refuseIfStale } from "../../db/versions";
 import { conflict, notFound, problemResponses, versionedWriteResponses } from "../../plugins/problem";
-import { listTotal } from "../../db/list-total";
 
-/** Manage Users (spec §2 admin routes, §7 Access): Administrator only, always inside the caller's company. */
+/** Manage Users: Administrator only, always inside the caller's company. */
 export default async function accessUsersRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const db = () => root.db;
@@ -42,29 +37,7 @@ export default async function accessUsersRoutes(root: FastifyInstance) {
         response: { 200: userListResponseSchema, ...problemResponses },
       },
     },
-    async (request) => {
-      const { page, page_size, sort, q } = request.query;
-      const filters: SQL[] = [eq(users.companyId, companyOf(request))];
-      if (q) {
-        const pattern = likePattern(q);
-        filters.push(
-          or(
-            ilike(users.email, pattern),
-            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-          )!,
-        );
-      }
-      const where = and(...filters);
-      const totals = await listTotal(db(), users, where);
-      const rows = await db()
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(...userSortOrder(sort))
-        .limit(page_size)
-        .offset((page - 1) * page_size);
-      return { items: await withRoles(db(), rows), ...totals };
-    },
+    async (request) => listUsers(db(), companyOf(request), request.query),
   );
 
   app.get(
@@ -91,11 +64,7 @@ export default async function accessUsersRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const { email, first_name, last_name, language } = request.body;
       const duplicate = () => conflict("A user with this e-mail already exists.", [{ path: "email", message: "validation.emailTaken" }]);
-      const [existing] = await db()
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, email));
-      if (existing) throw duplicate();
+      if (await emailTaken(db(), email)) throw duplicate();
       let sub: string;
       try {
         ({ sub } = await root.identity.admin.createUser({ email }));
@@ -105,7 +74,7 @@ export default async function accessUsersRoutes(root: FastifyInstance) {
       }
       let row: UserRow;
       try {
-        [row] = await db().insert(users).values({ companyId: companyOf(request), sub, email, firstName: first_name, lastName: last_name, language }).returning();
+        row = await insertUser(db(), { companyId: companyOf(request), sub, email, firstName: first_name, lastName: last_name, language });
       } catch (error) {
         // Keep the identity store and the API in step: no identity user without an API user.
         await root.identity.admin.deleteUser(email).catch(() => {});
@@ -131,23 +100,7 @@ export default async function accessUsersRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       const current = await findUser(db(), companyOf(request), request.params.user_id);
-      const expected = expectedVersions(request);
-      const { first_name, last_name, language } = request.body;
-      const changes = {
-        ...(first_name !== undefined && { firstName: first_name }),
-        ...(last_name !== undefined && { lastName: last_name }),
-        ...(language !== undefined && { language }),
-      };
-      const thisUser = and(eq(users.id, current.id), eq(users.companyId, current.companyId))!;
-      const [row] = await db()
-        .update(users)
-        .set({ ...changes, version: nextVersion(users), updatedAt: new Date() })
-        .where(and(thisUser, atExpectedVersion(users, expected)))
-        .returning();
-      if (!row) {
-        await refuseIfStale(db(), users, thisUser);
-        throw notFound("User");
-      }
+      const row = await changeUser(db(), current, request.body, expectedVersions(request));
       const [user] = await withRoles(db(), [row]);
       return withEtag(reply, user);
     },
@@ -161,18 +114,7 @@ export default async function accessUsersRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const target = await findUser(db(), companyOf(request), request.params.user_id);
       if (target.id === request.user.id) throw conflict("You cannot delete your own user; ask another Administrator.");
-      await db().transaction(async (tx) => {
-        const admins = await lockAdministratorIds(tx, target.companyId);
-        if (admins.includes(target.id) && admins.length <= 1) throw conflict(LAST_ADMIN);
-        // Role assignments go with the user (on delete cascade).
-        await tx.delete(users).where(and(eq(users.id, target.id), eq(users.companyId, target.companyId)));
-        await recordAudit(tx, actorOf(request.user), {
-          entityType: "user",
-          entityId: target.id,
-          action: "user.deleted",
-          before: { email: target.email, first_name: target.firstName, last_name: target.lastName },
-        });
-      });
+      await deleteUser(db(), actorOf(request.user), target);
       // After the commit: the local identity store shares the database (and PGlite its one connection).
       // A leftover sign-in could not reach the API anyway (no API user: 401), but it would keep the e-mail taken.
       try {
@@ -198,13 +140,7 @@ export default async function accessUsersRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { user_id, email } = request.body;
-      const companyId = companyOf(request);
-      const [target] = await db()
-        .select()
-        .from(users)
-        .where(and(eq(users.companyId, companyId), user_id ? eq(users.id, user_id) : eq(sql`lower(${users.email})`, email!)));
-      if (!target) throw notFound("User");
+      const target = await findUserByIdOrEmail(db(), companyOf(request), request.body);
       try {
         await root.identity.admin.resetTemporaryPassword(target.email);
       } catch (error) {

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { and, asc, desc, eq, ilike, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { applicationIdParamsSchema } from "../../../domain/entities/application";
 import {
@@ -16,28 +15,20 @@ import {
   documentUpdateSchema,
 } from "../../../domain/entities/document";
 import { findApplication } from "../../applications/store";
-import { actorOf, recordAudit } from "../../audit/record";
-import { applicationDocuments, processingItems } from "../../db/schema";
-import { likePattern } from "../../db/search";
+import { actorOf } from "../../audit/record";
 import { checkRecord } from "../../plugins/ability";
 import { conflict, problemResponses } from "../../plugins/problem";
-import { enqueueItem } from "../../processing/queue";
 import { documentKey } from "../../storage/types";
-import { contentDisposition, findDocument, selectDocuments, toDocument } from "../../uploads/document-store";
-import { listTotal } from "../../db/list-total";
+import { confirmOrRenameDocument, contentDisposition, findDocument, insertDocument, listDocuments, toDocument } from "../../uploads/document-store";
 
 /** How long a presigned upload form stays usable. */
 const UPLOAD_EXPIRES_SECONDS = 15 * 60;
 const ADD_FORBIDDEN = "Only contributors and Administrators add or change an application's documents.";
 
-function sortOrder(sort: string | undefined): SQL[] {
-  const key = sort?.replace(/^-/, "") ?? "created_at";
-  const column = { name: applicationDocuments.name, size: applicationDocuments.size, created_at: applicationDocuments.createdAt, updated_at: applicationDocuments.updatedAt }[key]!;
-  const direction = sort === undefined || sort.startsWith("-") ? desc : asc;
-  return [direction(column), asc(applicationDocuments.id)];
-}
-
-/** An application's documents (spec §7): list, add (a presigned upload form, design §7), confirm or rename, read. */
+/**
+ * An application's documents: list, add (answers a presigned form that posts the file straight to storage,
+ * never through the API), confirm or rename, read.
+ */
 export default async function applicationDocumentRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const db = () => root.db;
@@ -53,18 +44,7 @@ export default async function applicationDocumentRoutes(root: FastifyInstance) {
         response: { 200: documentListResponseSchema, ...problemResponses },
       },
     },
-    async (request) => {
-      const { row } = await findApplication(db(), request, request.params.id);
-      const { q, page, page_size, sort } = request.query;
-      const where = and(eq(applicationDocuments.applicationId, row.id), q ? ilike(applicationDocuments.name, likePattern(q)) : undefined);
-      const totals = await listTotal(db(), applicationDocuments, where);
-      const rows = await selectDocuments(db())
-        .where(where)
-        .orderBy(...sortOrder(sort))
-        .limit(page_size)
-        .offset((page - 1) * page_size);
-      return { items: rows.map(toDocument), ...totals };
-    },
+    async (request) => listDocuments(db(), (await findApplication(db(), request, request.params.id)).row.id, request.query),
   );
 
   app.post(
@@ -85,19 +65,7 @@ export default async function applicationDocumentRoutes(root: FastifyInstance) {
       const documentId = randomUUID();
       // The key is built from ids only: the user's file name never reaches a path or a bucket key.
       const storageKey = documentKey(user.companyId, application.id, documentId);
-      await db().transaction(async (tx) => {
-        const [item] = await tx.insert(processingItems).values({ companyId: user.companyId, kind: "document" }).returning();
-        await tx.insert(applicationDocuments).values({
-          id: documentId,
-          companyId: user.companyId,
-          applicationId: application.id,
-          name: request.body.name,
-          storageKey,
-          processingItemId: item.id,
-          uploadedById: user.actor === "user" ? user.id : null,
-          uploadedByName: actorOf(user).name,
-        });
-      });
+      await insertDocument(db(), user, { id: documentId, applicationId: application.id, name: request.body.name, storageKey });
       const claimed = request.body.content_type;
       const upload = await root.storage.presignUpload({
         key: storageKey,
@@ -141,30 +109,7 @@ export default async function applicationDocumentRoutes(root: FastifyInstance) {
     async (request) => {
       const { row: application } = await findApplication(db(), request, request.params.id, "update", ADD_FORBIDDEN);
       const found = await findDocument(db(), application.id, request.params.documentId);
-      const { name, uploaded } = request.body;
-      const actor = actorOf(request.user);
-      const entry = (action: string, before: unknown, after: unknown) => ({ entityType: "application", entityId: application.id, action, before, after });
-      let queued = false;
-      await db().transaction(async (tx) => {
-        if (uploaded) {
-          if (!(await enqueueItem(tx, found.document.processingItemId))) throw conflict("This document's upload was already confirmed.");
-          queued = true;
-          const first = found.status === "created";
-          await recordAudit(
-            tx,
-            actor,
-            entry(first ? "document.added" : "document.updated", first ? null : { document_id: found.document.id, status: found.status }, {
-              document_id: found.document.id,
-              name: name ?? found.document.name,
-              ...(first ? {} : { status: "waiting" }),
-            }),
-          );
-        }
-        if (name !== undefined && name !== found.document.name) {
-          await tx.update(applicationDocuments).set({ name, updatedAt: new Date() }).where(eq(applicationDocuments.id, found.document.id));
-          await recordAudit(tx, actor, entry("document.updated", { document_id: found.document.id, name: found.document.name }, { document_id: found.document.id, name }));
-        }
-      });
+      const queued = await confirmOrRenameDocument(db(), actorOf(request.user), found, request.body);
       if (queued) void root.documentWorker.wake();
       return toDocument(await findDocument(db(), application.id, found.document.id));
     },

@@ -2,15 +2,13 @@ import { createHash } from "node:crypto";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import multipart, { type MultipartFile } from "@fastify/multipart";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { problemSchema } from "../../../domain/api/problem";
 import { companySchema, LOGO_CONTENT_TYPES, LOGO_MAX_BYTES } from "../../../domain/entities/company";
-import { companyLogos } from "../../db/schema";
 import { assertCan } from "../../plugins/ability";
 import { badRequest, HttpProblem, notFound } from "../../plugins/problem";
 import { sniffMimeType } from "../../uploads/sniff";
-import { loadCompany } from "./company";
+import { deleteLogo, findLogo, loadCompany, saveLogo } from "../../company/store";
 import { isMalformedMultipart } from "../../uploads/malformed-multipart";
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
@@ -73,7 +71,7 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * The company's logo (spec §7 Company): an Administrator uploads or removes it; every signed-in user of
+ * The company's logo: an Administrator uploads or removes it; every signed-in user of
  * the company reads it. Always the caller's own company, so no other tenant's logo is reachable.
  */
 export default async function companyLogoRoutes(root: FastifyInstance) {
@@ -101,7 +99,7 @@ export default async function companyLogoRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const [logo] = await db().select().from(companyLogos).where(eq(companyLogos.companyId, request.user.companyId));
+      const logo = await findLogo(db(), request.user.companyId);
       if (!logo) throw notFound("Logo");
       const etag = `"${logo.sha256}"`;
       const versioned = request.query.v !== undefined && request.query.v === logo.sha256.slice(0, 16);
@@ -127,11 +125,7 @@ export default async function companyLogoRoutes(root: FastifyInstance) {
       const companyId = request.user.companyId;
       const { bytes, contentType } = await receiveLogo(request);
       const sha256 = createHash("sha256").update(bytes).digest("hex");
-      const values = { contentType, bytes, size: bytes.length, sha256, updatedAt: new Date() };
-      await db()
-        .insert(companyLogos)
-        .values({ companyId, ...values })
-        .onConflictDoUpdate({ target: companyLogos.companyId, set: values });
+      await saveLogo(db(), companyId, { contentType, bytes, sha256 });
       return loadCompany(db(), companyId);
     },
   );
@@ -143,7 +137,7 @@ export default async function companyLogoRoutes(root: FastifyInstance) {
       preParsing: adminOnly,
     },
     async (request, reply) => {
-      await db().delete(companyLogos).where(eq(companyLogos.companyId, request.user.companyId));
+      await deleteLogo(db(), request.user.companyId);
       return reply.code(204).send(null);
     },
   );

@@ -10,10 +10,9 @@ import {
   frameworkSettingSchema,
   type FrameworkSummary,
 } from "../../../domain/entities/framework";
-import { actorOf, recordAudit } from "../../audit/record";
-import { companyFrameworkSettings } from "../../db/schema";
-import { companySettings } from "../../frameworks/compliance";
+import { pageOf } from "../../db/list";
 import { frameworkDetail, frameworkSummaries } from "../../frameworks/readable";
+import { setCompanyFramework } from "../../frameworks/settings";
 import { assertCan } from "../../plugins/ability";
 import { notFound, problemResponses } from "../../plugins/problem";
 
@@ -32,7 +31,7 @@ function matches(f: FrameworkSummary, q: string | undefined) {
   return [f.name, f.short_name, f.jurisdiction].some((v) => v.toLowerCase().includes(needle));
 }
 
-/** The regulation library as a company sees it (spec §7 Frameworks): settings and progress. */
+/** The regulation library as a company sees it: settings and progress. */
 export default async function frameworkRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const db = () => root.db;
@@ -58,7 +57,9 @@ export default async function frameworkRoutes(root: FastifyInstance) {
         const direction = sort.startsWith("-") ? -1 : 1;
         items = [...items].sort((a, b) => a[key].localeCompare(b[key]) * direction);
       }
-      return { items: items.slice((page - 1) * page_size, page * page_size), total: items.length };
+      // The library is small and fixed, merged with the company's settings in memory: paged here, counted exactly.
+      const { limit, offset } = pageOf({ page, page_size });
+      return { items: items.slice(offset, offset + limit), total: items.length };
     },
   );
 
@@ -93,24 +94,7 @@ export default async function frameworkRoutes(root: FastifyInstance) {
     async (request) => {
       assertCan(request, "manage", "Framework", SETTING_FORBIDDEN);
       const framework = findFramework(request.params.id);
-      const user = request.user;
-      const before = (await companySettings(db(), user.companyId)).get(framework.id)!;
-      const notes = request.body.notes === undefined ? before.notes : request.body.notes || null;
-      const values = { enabled: request.body.enabled, notes, updatedBy: user.actor === "user" ? user.id : null, updatedAt: new Date() };
-      await db().transaction(async (tx) => {
-        await tx
-          .insert(companyFrameworkSettings)
-          .values({ companyId: user.companyId, frameworkId: framework.id, ...values })
-          .onConflictDoUpdate({ target: [companyFrameworkSettings.companyId, companyFrameworkSettings.frameworkId], set: values });
-        await recordAudit(tx, actorOf(user), {
-          entityType: "company",
-          entityId: user.companyId,
-          action: "framework.setting_changed",
-          before: { framework_id: framework.id, ...before },
-          after: { framework_id: framework.id, enabled: values.enabled, notes },
-        });
-      });
-      return { framework_id: framework.id, enabled: values.enabled, notes };
+      return setCompanyFramework(db(), request.user, framework, request.body);
     },
   );
 }

@@ -1,47 +1,33 @@
-import type { FastifyInstance } from "fastify";
-import accessUserRoutes from "./access-user";
-import accessUserRoleRoutes from "./access-user-roles";
-import accessUsersRoutes from "./access-users";
-import apiClientRoutes from "./api-clients";
-import applicationAccessRoutes from "./application-access";
-import applicationControlRoutes from "./application-controls";
-import applicationDocumentRoutes from "./application-documents";
-import applicationFrameworkRoutes from "./application-frameworks";
-import applicationMetricsRoutes from "./application-metrics";
-import applicationRecordRoutes from "./application-records";
-import applicationRoutes from "./applications";
-import companyRoutes from "./company";
-import companyLogoRoutes from "./company-logo";
-import frameworkRoutes from "./frameworks";
-import myWorkRoutes from "./my-work";
-import notificationRoutes from "./notifications";
-import resourceGroupRoutes from "./resource-groups";
-import vendorRoutes from "./vendors";
+import { readdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 
 /**
- * Every /v2 area, one file each (spec §7): register them inside the protected scope, where every
- * request needs a bearer access token (design §4). The docs and /v2/openapi.json live outside it.
+ * Every /v2 area is one route module in this folder, its plugin the default export. They are registered
+ * in file-name order inside the protected scope, where every request needs a bearer access token; the
+ * docs and /v2/openapi.json live outside it. A new area is a new file here, nothing else.
  */
+const folder = dirname(fileURLToPath(import.meta.url));
+const ROUTE_MODULE = /^(?!index\.)[a-z0-9-]+\.(ts|js)$/;
+
+async function routeModules(): Promise<{ file: string; plugin: FastifyPluginAsync }[]> {
+  const files = readdirSync(folder)
+    .filter((f) => ROUTE_MODULE.test(f))
+    .sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const module = (await import(pathToFileURL(`${folder}/${file}`).href)) as { default?: unknown };
+      if (typeof module.default !== "function") throw new Error(`server/routes/v2/${file} has no route plugin as its default export`);
+      return { file, plugin: module.default as FastifyPluginAsync };
+    }),
+  );
+}
+
 export default async function v2Routes(app: FastifyInstance) {
+  const modules = await routeModules();
   await app.register(async function protectedRoutes(api) {
     api.addHook("onRequest", app.authenticate);
-    await api.register(accessUserRoutes);
-    await api.register(accessUsersRoutes);
-    await api.register(accessUserRoleRoutes);
-    await api.register(resourceGroupRoutes);
-    await api.register(apiClientRoutes);
-    await api.register(companyRoutes);
-    await api.register(companyLogoRoutes);
-    await api.register(applicationRoutes);
-    await api.register(applicationRecordRoutes);
-    await api.register(applicationAccessRoutes);
-    await api.register(applicationMetricsRoutes);
-    await api.register(notificationRoutes);
-    await api.register(myWorkRoutes);
-    await api.register(applicationDocumentRoutes);
-    await api.register(vendorRoutes);
-    await api.register(frameworkRoutes);
-    await api.register(applicationFrameworkRoutes);
-    await api.register(applicationControlRoutes);
+    for (const { plugin } of modules) await api.register(plugin);
   });
 }
