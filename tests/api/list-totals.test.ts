@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq, like } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { applications, companies } from "../../server/db/schema";
 import { newApplicationValues } from "../../server/applications/store";
-import { EXACT_TOTAL_THRESHOLD } from "../../server/db/list-total";
+import { ESTIMATE_REUSE_MS, EXACT_TOTAL_THRESHOLD } from "../../server/db/list-total";
 import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
 
 /** List totals: counted exactly for short lists, estimated (and flagged) for very long ones. */
@@ -66,5 +66,23 @@ describe("application list totals", () => {
 
     const pastTheEnd = await call("admin", "GET", "/applications?q=Bulk%2010&page=99&page_size=5");
     expect(pastTheEnd.json()).toMatchObject({ total: 1 + 10 + 50, items: [] });
+  });
+
+  it("reuses an estimate while paging for a few seconds, then counts again once the list has shrunk", async () => {
+    const url = "/applications?page_size=5&sort=risk_tier";
+    const first = (await call("admin", "GET", url)).json();
+    expect(first.total_is_estimate).toBe(true);
+    await t.database.db.delete(applications).where(like(applications.name, "Bulk %"));
+    expect((await call("admin", "GET", `${url}&page=2`)).json()).toMatchObject({ total: first.total, total_is_estimate: true });
+
+    const exact = await t.database.db.$count(applications, eq(applications.companyId, companyId));
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + ESTIMATE_REUSE_MS + 1 });
+    try {
+      const later = (await call("admin", "GET", url)).json();
+      expect(later.total).toBe(exact);
+      expect(later.total_is_estimate).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
