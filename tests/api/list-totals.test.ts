@@ -64,6 +64,11 @@ describe("application list totals", () => {
     expect(notAssessed.json().total).toBe(1 + 10 + 100 + 50);
     expect(low.json()).toMatchObject({ total: 0, items: [] });
 
+    // Sorted by owner, a search joins the owners (none of these has one: they sort last, then by id).
+    const byOwner = await call("admin", "GET", "/applications?q=Bulk%2010&sort=-owner&page_size=5");
+    expect(byOwner.statusCode).toBe(200);
+    expect(byOwner.json().total).toBe(1 + 10 + 50);
+
     const pastTheEnd = await call("admin", "GET", "/applications?q=Bulk%2010&page=99&page_size=5");
     expect(pastTheEnd.json()).toMatchObject({ total: 1 + 10 + 50, items: [] });
   });
