@@ -1,0 +1,60 @@
+import { useMemo, useState } from "react";
+import { Alert, Box } from "@mui/material";
+import PersonAddOutlined from "@mui/icons-material/PersonAddOutlined";
+import { useDataGrid } from "@refinedev/mui";
+import { useTranslation } from "react-i18next";
+import type { User } from "../../../domain/entities/user";
+import { CreateUserDialog } from "./CreateUserDialog";
+import { userColumns } from "./user-columns";
+import { useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
+import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
+import { useRoleLabel } from "../../components/access/role-label";
+import { USERS_META, USERS_RESOURCE } from "./user-support";
+import { useUserActions } from "./use-user-actions";
+
+/** /manage-users (Admin): the company's users, searched, sorted and paged on the server. */
+export default function UserListPage() {
+  const { t } = useTranslation();
+  const roleLabel = useRoleLabel();
+  const formatDateTime = useFormatDateTime();
+  const { dataGridProps, filters, setFilters, setCurrentPage, tableQuery } = useDataGrid<User>({
+    resource: USERS_RESOURCE,
+    meta: USERS_META,
+    sorters: { initial: [{ field: "name", order: "asc" }] },
+    errorNotification: false,
+  });
+  const [search, setSearch] = useGridSearch({ filters, setFilters, setCurrentPage });
+  const [creating, setCreating] = useState(false);
+  // useDelete refreshes the list itself.
+  const actions = useUserActions();
+  const { askReset, askDelete, isSelf } = actions;
+
+  const columns = useMemo(
+    () => userColumns({ t, roleLabel, formatDateTime, isSelf, onReset: askReset, onDelete: askDelete }),
+    [t, roleLabel, formatDateTime, isSelf, askReset, askDelete],
+  );
+
+  return (
+    <Box sx={{ display: "grid", gap: 2 }}>
+      <ListPageHeader
+        title={t("users.title")}
+        help={t("users.help")}
+        createLabel={t("users.create")}
+        createIcon={<PersonAddOutlined />}
+        onCreate={() => setCreating(true)}
+      />
+      <GridSearchField label={t("users.search")} value={search} onChange={setSearch} />
+      {tableQuery.error && <Alert severity="error">{t("users.loadFailed", { message: tableQuery.error.message })}</Alert>}
+      <ListDataGrid
+        {...dataGridProps}
+        totalIsEstimate={tableQuery.data?.totalIsEstimate}
+        columns={columns}
+        aria-label={t("users.title")}
+        getRowHeight={() => "auto"}
+        rowHref={(row) => `/manage-users/${row.id}`}
+      />
+      <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
+      {actions.dialogs}
+    </Box>
+  );
+}
