@@ -9,7 +9,7 @@ import { notify } from "../../providers/notifications";
 import { useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
 import { apiClientColumns } from "./api-client-columns";
-import { API_CLIENTS_META, CreateApiClientDialog } from "./CreateApiClientDialog";
+import { CreateApiClientDialog } from "./CreateApiClientDialog";
 
 /** /api-access (Admin): the company's API clients; create one (secret shown once) or revoke it. */
 export default function ApiClientListPage() {
@@ -17,7 +17,6 @@ export default function ApiClientListPage() {
   const formatDateTime = useFormatDateTime();
   const { dataGridProps, filters, setFilters, setCurrentPage, tableQuery } = useDataGrid<ApiClient>({
     resource: "api-access",
-    meta: API_CLIENTS_META,
     sorters: { initial: [{ field: "created_at", order: "desc" }] },
   });
   const [search, setSearch] = useGridSearch({ filters, setFilters, setCurrentPage });
@@ -48,7 +47,7 @@ export default function ApiClientListPage() {
   const confirmRevoke = async () => {
     if (!revoking) return;
     try {
-      await revoke({ resource: "api-access", id: revoking.id, meta: API_CLIENTS_META, successNotification: false, errorNotification: false });
+      await revoke({ resource: "api-access", id: revoking.id, successNotification: false, errorNotification: false });
       notify({ message: t("api-clients.revoked"), severity: "success" });
     } catch (error) {
       setRevokeError(t("api-clients.revokeFailed", { message: (error as HttpError).message }));

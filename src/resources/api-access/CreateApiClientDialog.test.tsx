@@ -24,7 +24,7 @@ const created: ApiClientCreated = {
 };
 
 function renderDialog(create: DataProvider["create"]) {
-  const getList: DataProvider["getList"] = async ({ resource }) => ({ data: (resource === "roles" ? [ROLE] : [GROUP]) as never[], total: 1 });
+  const getList: DataProvider["getList"] = async ({ resource }) => ({ data: (resource === "access-roles" ? [ROLE] : [GROUP]) as never[], total: 1 });
   const onClose = vi.fn();
   const onCreated = vi.fn();
   renderWithRefine(<CreateApiClientDialog onClose={onClose} onCreated={onCreated} />, { dataProvider: { getList, create } });

@@ -16,7 +16,6 @@ import { roleLabel } from "../../components/access/role-label";
 import { FormDialog } from "../../components/dialogs/FormDialog";
 import { placeFieldErrors, useFieldMessage, useFieldProps } from "../../components/forms/field-errors";
 
-export const API_CLIENTS_META = { path: "access/api-clients" };
 // An unpicked select says "required", not zod's English "Invalid UUID".
 const formSchema = apiClientCreateSchema.extend({
   role_id: z.string().min(1, "validation.required"),
@@ -36,13 +35,11 @@ export function CreateApiClientDialog({ onClose, onCreated }: CreateApiClientDia
   const [created, setCreated] = useState<ApiClientCreated | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const { result: roles } = useList<{ id: string; name: string }, HttpError>({
-    resource: "roles",
-    meta: { path: "access/roles" },
+    resource: "access-roles",
     pagination: { mode: "off" },
   });
   const { result: groups } = useList<ResourceGroup, HttpError>({
     resource: "application-groups",
-    meta: { path: "access/resource-groups" },
     pagination: { mode: "off" },
     sorters: [{ field: "name", order: "asc" }],
   });
@@ -59,7 +56,6 @@ export function CreateApiClientDialog({ onClose, onCreated }: CreateApiClientDia
     try {
       const { data } = await create({
         resource: "api-access",
-        meta: API_CLIENTS_META,
         values,
         successNotification: false,
         errorNotification: false,

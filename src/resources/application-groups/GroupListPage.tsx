@@ -11,7 +11,6 @@ import { GroupFormDialog } from "./GroupFormDialog";
 import { useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
 
-const META = { path: "access/resource-groups" };
 
 /** /application-groups (Admin): the company's resource groups, created, edited and deleted here. */
 export default function GroupListPage() {
@@ -19,7 +18,6 @@ export default function GroupListPage() {
   const formatDateTime = useFormatDateTime();
   const { dataGridProps, filters, setFilters, setCurrentPage, tableQuery } = useDataGrid<ResourceGroup>({
     resource: "application-groups",
-    meta: META,
     sorters: { initial: [{ field: "name", order: "asc" }] },
   });
   const [search, setSearch] = useGridSearch({ filters, setFilters, setCurrentPage });
@@ -45,7 +43,7 @@ export default function GroupListPage() {
   const confirmDelete = async () => {
     if (!deleting) return;
     try {
-      await deleteGroup({ resource: "application-groups", id: deleting.id, meta: META, successNotification: false, errorNotification: false });
+      await deleteGroup({ resource: "application-groups", id: deleting.id, successNotification: false, errorNotification: false });
       notify({ message: t("groups.deleted"), severity: "success" });
     } catch (error) {
       // E.g. 409 while role assignments still use the group: the server's detail says what to do.

@@ -23,14 +23,12 @@ export function AddRoleDialog({ user, open, onClose, onChanged }: { user: User; 
   const [failure, setFailure] = useState<string | null>(null);
   const roles = useList<Role, HttpError>({
     resource: "access-roles",
-    meta: { path: "access/roles" },
     pagination: { mode: "off" },
     queryOptions: { enabled: open },
     errorNotification: false,
   });
   const groups = useList<ResourceGroup, HttpError>({
     resource: "application-groups",
-    meta: { path: "access/resource-groups" },
     pagination: { currentPage: 1, pageSize: 200 },
     sorters: [{ field: "name", order: "asc" }],
     queryOptions: { enabled: open },

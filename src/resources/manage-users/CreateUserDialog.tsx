@@ -11,7 +11,7 @@ import { notify } from "../../providers/notifications";
 import { applyFieldErrors, useFieldMessage, useFieldProps } from "../../components/forms/field-errors";
 import { FormDialog } from "../../components/dialogs/FormDialog";
 import { LanguageField } from "../../components/forms/LanguageField";
-import { USERS_META, USERS_RESOURCE } from "./user-support";
+import { USERS_RESOURCE } from "./user-support";
 
 type FormInput = z.input<typeof userCreateSchema>;
 type FormOutput = z.output<typeof userCreateSchema>;
@@ -41,7 +41,7 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): 
   const onSubmit = async (values: FormOutput) => {
     setFailure(null);
     try {
-      const { data } = await create({ resource: USERS_RESOURCE, meta: USERS_META, values, successNotification: false, errorNotification: false });
+      const { data } = await create({ resource: USERS_RESOURCE, values, successNotification: false, errorNotification: false });
       notify({ message: t("users.created", { email: data.email }), severity: "success" });
       reset();
       onClose();

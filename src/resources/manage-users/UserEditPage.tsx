@@ -10,7 +10,7 @@ import { useEntityTitle } from "../../components/layout/entity-titles";
 import { EntityNotFound } from "../../pages/errors/EntityNotFound";
 import { RoleAssignments } from "./RoleAssignments";
 import { UserProfileCard } from "./UserProfileCard";
-import { fullName, USERS_META, USERS_RESOURCE } from "./user-support";
+import { fullName, USERS_RESOURCE } from "./user-support";
 import { useUserActions } from "./use-user-actions";
 
 /** /manage-users/{userId}: a user's profile, role assignments, password reset and deletion. */
@@ -21,7 +21,6 @@ export default function UserEditPage() {
   const { query, result: user } = useOne<User, HttpError>({
     resource: USERS_RESOURCE,
     id: userId ?? "",
-    meta: USERS_META,
     queryOptions: { enabled: Boolean(userId), retry: false },
     errorNotification: false,
   });

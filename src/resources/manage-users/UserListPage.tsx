@@ -9,7 +9,7 @@ import { userColumns } from "./user-columns";
 import { useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
 import { useRoleLabel } from "../../components/access/role-label";
-import { USERS_META, USERS_RESOURCE } from "./user-support";
+import { USERS_RESOURCE } from "./user-support";
 import { useUserActions } from "./use-user-actions";
 
 /** /manage-users (Admin): the company's users, searched, sorted and paged on the server. */
@@ -19,7 +19,6 @@ export default function UserListPage() {
   const formatDateTime = useFormatDateTime();
   const { dataGridProps, filters, setFilters, setCurrentPage, tableQuery } = useDataGrid<User>({
     resource: USERS_RESOURCE,
-    meta: USERS_META,
     sorters: { initial: [{ field: "name", order: "asc" }] },
     errorNotification: false,
   });

@@ -8,7 +8,7 @@ import { LanguageField } from "../../components/forms/LanguageField";
 import { userUpdateSchema, type User, type UserUpdate } from "../../../domain/entities/user";
 import { notify } from "../../providers/notifications";
 import { applyFieldErrors, useFieldMessage, useFieldProps } from "../../components/forms/field-errors";
-import { USERS_META, USERS_RESOURCE } from "./user-support";
+import { USERS_RESOURCE } from "./user-support";
 import { fieldConflictRows, useEditConflict } from "../../components/forms/conflict/use-edit-conflict";
 
 type Profile = UserUpdate;
@@ -54,7 +54,7 @@ export function UserProfileCard({ user, onSaved }: { user: User; onSaved(user: U
       const { data } = await update({
         resource: USERS_RESOURCE,
         id: user.id,
-        meta: { ...USERS_META, version: conflict.editedVersion() },
+        meta: { version: conflict.editedVersion() },
         values,
         successNotification: false,
         errorNotification: false,

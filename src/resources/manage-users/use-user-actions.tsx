@@ -5,7 +5,7 @@ import type { CurrentUser } from "../../../domain/access/current-user";
 import type { User } from "../../../domain/entities/user";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog";
 import { notify } from "../../providers/notifications";
-import { fullName, USERS_META, USERS_RESOURCE } from "./user-support";
+import { fullName, USERS_RESOURCE } from "./user-support";
 
 type Target = Pick<User, "id" | "email" | "first_name" | "last_name">;
 
@@ -53,7 +53,7 @@ export function useUserActions({ onDeleted }: { onDeleted?(user: Target): void }
         });
         notify({ message: t("users.reset.done", { email: user.email }), severity: "success" });
       } else {
-        await deleteUser({ resource: USERS_RESOURCE, id: user.id, meta: USERS_META, successNotification: false, errorNotification: false });
+        await deleteUser({ resource: USERS_RESOURCE, id: user.id, successNotification: false, errorNotification: false });
         notify({ message: t("users.delete.done", { name: fullName(user) }), severity: "success" });
         onDeleted?.(user);
       }

@@ -22,8 +22,7 @@ export function AddGrantForm({ applicationId }: { applicationId: string }) {
   const [roleId, setRoleId] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
   const users = useList<Person, HttpError>({
-    resource: "access-users",
-    meta: { path: "access/users" },
+    resource: "manage-users",
     pagination: { currentPage: 1, pageSize: 50 },
     filters: [{ field: "q", operator: "contains", value: search.trim() || undefined }],
     sorters: [{ field: "name", order: "asc" }],
@@ -31,7 +30,6 @@ export function AddGrantForm({ applicationId }: { applicationId: string }) {
   });
   const roles = useList<{ id: string; name: string }, HttpError>({
     resource: "access-roles",
-    meta: { path: "access/roles" },
     pagination: { mode: "off" },
     errorNotification: false,
   });
