@@ -29,6 +29,7 @@ import { useFramework } from "./framework-api";
 import { FrameworkStatusChip } from "./FrameworkStatusChip";
 import { ProgressBar } from "./ProgressBar";
 import { TableHeader } from "../../components/layout/TableHeader";
+import { useResourceUrl } from "../links";
 
 interface Group {
   name: string;
@@ -73,6 +74,7 @@ function RequirementItem({ requirement, controls }: { requirement: FrameworkRequ
 /** /frameworks/{frameworkId}: requirements with their mapped controls, and progress per application. */
 export default function FrameworkDetailPage() {
   const { t } = useTranslation();
+  const resourceUrl = useResourceUrl();
   const formatDate = useFormatDate();
   const { id: frameworkId = "" } = useParams<{ id: string }>();
   const { framework, query } = useFramework(frameworkId);
@@ -143,7 +145,7 @@ export default function FrameworkDetailPage() {
               {framework.applications.map((a) => (
                 <TableRow key={a.id}>
                   <TableCell>
-                    <Link component={RouterLink} to={`/applications/detail/${a.id}?tab=controls`}>
+                    <Link component={RouterLink} to={resourceUrl("applications", "show", { id: a.id }, { tab: "controls" })}>
                       {a.name}
                     </Link>
                   </TableCell>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { useCan } from "@refinedev/core";
+import { useCan, useNavigation } from "@refinedev/core";
 import {
   Alert,
   Box,
@@ -32,6 +32,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 function FrameworkCard({ framework, canToggle, onToggled }: { framework: FrameworkSummary; canToggle: boolean; onToggled(): void }) {
   const { t } = useTranslation();
+  const { showUrl } = useNavigation();
   const [saving, setSaving] = useState(false);
   const toggle = async (enabled: boolean) => {
     setSaving(true);
@@ -83,7 +84,7 @@ function FrameworkCard({ framework, canToggle, onToggled }: { framework: Framewo
           }
           label={framework.enabled ? t("frameworks.on") : t("frameworks.off")}
         />
-        <Button component={RouterLink} to={`/frameworks/${framework.id}`} aria-label={t("frameworks.openFor", { name: framework.name })}>
+        <Button component={RouterLink} to={showUrl("frameworks", framework.id)} aria-label={t("frameworks.openFor", { name: framework.name })}>
           {t("common.actions.view")}
         </Button>
       </CardActions>

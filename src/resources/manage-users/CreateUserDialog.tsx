@@ -1,10 +1,9 @@
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { TextField } from "@mui/material";
-import { useCreate, type HttpError } from "@refinedev/core";
+import { useCreate, useNavigation, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { userCreateSchema, type User } from "../../../domain/entities/user";
 import { notify } from "../../providers/notifications";
@@ -20,7 +19,7 @@ const FIELDS = ["email", "first_name", "last_name", "language"] as const;
 /** Invites a user (POST /access/users): the server e-mails a temporary password; then the admin gives roles on the user's page. */
 export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const { show } = useNavigation();
   const fieldMessage = useFieldMessage();
   const [failure, setFailure] = useState<string | null>(null);
   const { mutateAsync: create } = useCreate<User, HttpError, FormOutput>();
@@ -46,7 +45,7 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): 
       reset();
       onClose();
       // Roles are given on the user's page; a new user has none yet.
-      navigate(`/manage-users/${data.id}`);
+      show(USERS_RESOURCE, data.id);
     } catch (error) {
       const problem = error as HttpError;
       // 409 duplicate e-mail arrives as a field error (validation.emailTaken) and belongs on the field.

@@ -1,9 +1,9 @@
-import { Link as RouterLink, useNavigate, useParams } from "react-router";
+import { Link as RouterLink, useParams } from "react-router";
 import { Alert, Box, Button, LinearProgress, Tooltip, Typography } from "@mui/material";
 import ArrowBackOutlined from "@mui/icons-material/ArrowBackOutlined";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import LockResetOutlined from "@mui/icons-material/LockResetOutlined";
-import { useOne, type HttpError } from "@refinedev/core";
+import { useNavigation, useOne, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { User } from "../../../domain/entities/user";
 import { useEntityTitle } from "../../components/layout/entity-titles";
@@ -16,7 +16,7 @@ import { useUserActions } from "./use-user-actions";
 /** /manage-users/{userId}: a user's profile, role assignments, password reset and deletion. */
 export default function UserEditPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { list, listUrl } = useNavigation();
   const { id: userId } = useParams<{ id: string }>();
   const { query, result: user } = useOne<User, HttpError>({
     resource: USERS_RESOURCE,
@@ -27,7 +27,7 @@ export default function UserEditPage() {
   const name = user ? fullName(user) : undefined;
   // The breadcrumb of a user is their full name.
   useEntityTitle(userId, name);
-  const actions = useUserActions({ onDeleted: () => navigate("/manage-users") });
+  const actions = useUserActions({ onDeleted: () => list(USERS_RESOURCE) });
 
   const status = query.error?.statusCode;
   // 400 is an id that is no UUID: as missing as an unknown one.
@@ -52,7 +52,7 @@ export default function UserEditPage() {
   return (
     <Box sx={{ display: "grid", gap: 2, maxWidth: 960 }}>
       <Box>
-        <Button component={RouterLink} to="/manage-users" startIcon={<ArrowBackOutlined />} size="small">
+        <Button component={RouterLink} to={listUrl(USERS_RESOURCE)} startIcon={<ArrowBackOutlined />} size="small">
           {t("users.edit.back")}
         </Button>
       </Box>

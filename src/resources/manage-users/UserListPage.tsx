@@ -9,6 +9,7 @@ import { userColumns } from "./user-columns";
 import { useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
 import { useRoleLabel } from "../../components/access/role-label";
+import { useShowUrl } from "../links";
 import { USERS_RESOURCE } from "./user-support";
 import { useUserActions } from "./use-user-actions";
 
@@ -28,9 +29,10 @@ export default function UserListPage() {
   const actions = useUserActions();
   const { askReset, askDelete, isSelf } = actions;
 
+  const showUrl = useShowUrl(USERS_RESOURCE);
   const columns = useMemo(
-    () => userColumns({ t, roleLabel, formatDateTime, isSelf, onReset: askReset, onDelete: askDelete }),
-    [t, roleLabel, formatDateTime, isSelf, askReset, askDelete],
+    () => userColumns({ t, roleLabel, formatDateTime, isSelf, showUrl, onReset: askReset, onDelete: askDelete }),
+    [t, roleLabel, formatDateTime, isSelf, showUrl, askReset, askDelete],
   );
 
   return (
@@ -50,7 +52,7 @@ export default function UserListPage() {
         columns={columns}
         aria-label={t("users.title")}
         getRowHeight={() => "auto"}
-        rowHref={(row) => `/manage-users/${row.id}`}
+        rowHref={(row) => showUrl(row.id)}
       />
       <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
       {actions.dialogs}

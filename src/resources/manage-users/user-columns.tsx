@@ -12,12 +12,14 @@ interface ColumnOptions {
   roleLabel(name: string): string;
   formatDateTime(iso: string): string;
   isSelf(user: User): boolean;
+  /** The user's page. */
+  showUrl(id: string): string;
   onReset(user: User): void;
   onDelete(user: User): void;
 }
 
 /** Only the server's sort keys (name, email, created_at) are sortable: the grid sorts on the server. */
-export function userColumns({ t, roleLabel, formatDateTime, isSelf, onReset, onDelete }: ColumnOptions): GridColDef<User>[] {
+export function userColumns({ t, roleLabel, formatDateTime, isSelf, showUrl, onReset, onDelete }: ColumnOptions): GridColDef<User>[] {
   return [
     {
       // Field "name" is the server's sort key; it sorts by first then last name, which is what the cell shows.
@@ -27,7 +29,7 @@ export function userColumns({ t, roleLabel, formatDateTime, isSelf, onReset, onD
       minWidth: 180,
       valueGetter: (_value, row) => fullName(row),
       renderCell: ({ row }) => (
-        <Link component={RouterLink} to={`/manage-users/${row.id}`}>
+        <Link component={RouterLink} to={showUrl(row.id)}>
           {fullName(row)}
         </Link>
       ),

@@ -5,10 +5,12 @@ import type { LinkedApplication } from "../../../domain/entities/vendor";
 import { TierChip } from "../../components/risk/TierChip";
 import { TableHeader } from "../../components/layout/TableHeader";
 import { SectionCard } from "../../components/layout/SectionCard";
+import { useNavigation } from "@refinedev/core";
 
 /** The applications (those the user can read) that use the vendor, with their tiers. */
 export function LinkedApplications({ applications }: { applications: LinkedApplication[] }) {
   const { t } = useTranslation();
+  const { showUrl } = useNavigation();
   return (
     <SectionCard titleId="vendor-applications-title" title={t("vendors.detail.applications")} gap={1.5}>
       {applications.length === 0 ? (
@@ -28,7 +30,7 @@ export function LinkedApplications({ applications }: { applications: LinkedAppli
             {applications.map((a) => (
               <TableRow key={a.id}>
                 <TableCell>
-                  <Link component={RouterLink} to={`/applications/detail/${a.id}`}>
+                  <Link component={RouterLink} to={showUrl("applications", a.id)}>
                     {a.name}
                   </Link>
                 </TableCell>

@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useNavigate } from "react-router";
-import { useCreate, type HttpError } from "@refinedev/core";
+import { useCreate, useNavigation, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { Vendor } from "../../../domain/entities/vendor";
 import { applyFieldErrors } from "../../components/forms/field-errors";
@@ -15,7 +14,7 @@ import { VendorProfileFields } from "./VendorProfileFields";
 /** Adds a vendor, then opens its page to answer its risk questions. */
 export function VendorCreateDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { show } = useNavigation();
   const [failure, setFailure] = useState<string | null>(null);
   const { mutateAsync } = useCreate<Vendor, HttpError>();
   const { register, control, handleSubmit, reset, setError, formState } = useForm<VendorProfileValues>({
@@ -35,7 +34,7 @@ export function VendorCreateDialog({ open, onClose }: { open: boolean; onClose()
       const { data } = await mutateAsync({ resource: VENDORS_RESOURCE, values: profileBody(values), successNotification: false, errorNotification: false });
       notify({ message: t("vendors.created"), severity: "success" });
       close();
-      navigate(`/vendors/detail/${data.id}`);
+      show("vendors", data.id);
     } catch (error) {
       if (!applyFieldErrors(error as HttpError, PROFILE_FIELDS, setError)) setFailure(t("vendors.saveFailed"));
     }

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { Link as RouterLink, useParams } from "react-router";
 import { Alert, Box, Button, LinearProgress, Typography } from "@mui/material";
 import ArrowBackOutlined from "@mui/icons-material/ArrowBackOutlined";
-import { useCan, useOne, type HttpError } from "@refinedev/core";
+import { useCan, useNavigation, useOne, type HttpError } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Vendor } from "../../../domain/entities/vendor";
@@ -18,6 +18,7 @@ import { VendorQuestionnaire } from "./VendorQuestionnaire";
 /** /vendors/detail/{vendorId}: profile, risk questions with a live preview, and the applications that use the vendor. */
 export default function VendorDetailPage() {
   const { t } = useTranslation();
+  const { listUrl } = useNavigation();
   const { id: vendorId = "" } = useParams<{ id: string }>();
   const queryClient = useQueryClient();
   const { result: vendor, query } = useOne<Vendor, HttpError>({
@@ -42,7 +43,7 @@ export default function VendorDetailPage() {
     return (
       <Box sx={{ display: "grid", gap: 2, justifyItems: "start" }}>
         <Alert severity="error">{t("vendors.loadFailed", { message: query.error?.message })}</Alert>
-        <Button component={RouterLink} to="/vendors" startIcon={<ArrowBackOutlined />}>
+        <Button component={RouterLink} to={listUrl("vendors")} startIcon={<ArrowBackOutlined />}>
           {t("vendors.back")}
         </Button>
       </Box>

@@ -7,6 +7,7 @@ import { VENDOR_STATUSES, type Vendor } from "../../../domain/entities/vendor";
 import { VENDOR_RISK_LEVELS, vendorRiskLevelKey } from "../../../domain/vendors";
 import { useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
+import { useShowUrl } from "../links";
 import { VENDORS_RESOURCE } from "./vendor-api";
 import { vendorColumns } from "./vendor-columns";
 import { VendorCreateDialog } from "./VendorCreateDialog";
@@ -32,7 +33,8 @@ export default function VendorListPage() {
   });
   const [search, setSearch] = useGridSearch({ filters, setFilters, setCurrentPage });
   const [creating, setCreating] = useState(false);
-  const columns = useMemo(() => vendorColumns({ t, formatDateTime }), [t, formatDateTime]);
+  const showUrl = useShowUrl(VENDORS_RESOURCE);
+  const columns = useMemo(() => vendorColumns({ t, formatDateTime, showUrl }), [t, formatDateTime, showUrl]);
   const status = filterValue(filters, "status");
   const riskLevel = filterValue(filters, "risk_level");
 
@@ -78,7 +80,7 @@ export default function VendorListPage() {
         columns={columns}
         aria-label={t("vendors.title")}
         noRowsLabel={noRowsLabel}
-        rowHref={(row) => `/vendors/detail/${row.id}`}
+        rowHref={(row) => showUrl(row.id)}
       />
       <VendorCreateDialog open={creating} onClose={() => setCreating(false)} />
     </Box>

@@ -6,7 +6,7 @@ import type { Vendor } from "../../../domain/entities/vendor";
 import { VendorRiskChip, VendorStatusChip } from "./VendorRiskChip";
 
 /** The vendor grid's columns; every sortable one sorts on the server (domain/entities/vendor VENDOR_SORT_KEYS). */
-export function vendorColumns({ t, formatDateTime }: { t: TFunction; formatDateTime(iso: string): string }): GridColDef<Vendor>[] {
+export function vendorColumns({ t, formatDateTime, showUrl }: { t: TFunction; formatDateTime(iso: string): string; showUrl(id: string): string }): GridColDef<Vendor>[] {
   return [
     {
       field: "name",
@@ -14,7 +14,7 @@ export function vendorColumns({ t, formatDateTime }: { t: TFunction; formatDateT
       flex: 1,
       minWidth: 200,
       renderCell: ({ row }) => (
-        <Link component={RouterLink} to={`/vendors/detail/${row.id}`}>
+        <Link component={RouterLink} to={showUrl(row.id)}>
           {row.name}
         </Link>
       ),

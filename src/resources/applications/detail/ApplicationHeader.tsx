@@ -8,17 +8,21 @@ import { ApprovalActions } from "./ApprovalActions";
 import { DevelopmentStatusSelect } from "./DevelopmentStatusSelect";
 import { ApprovalStatusChip, DevelopmentStatusChip } from "../../../components/risk/StatusChip";
 import type { ApplicationPermissions } from "./use-application-permissions";
+import { useNavigation } from "@refinedev/core";
+import { useResourceUrl } from "../../links";
 
 /** Name, tier, statuses and owner, with the moves the caller may make. */
 export function ApplicationHeader({ application, permissions }: { application: Application; permissions: ApplicationPermissions }) {
   const { t } = useTranslation();
+  const { listUrl } = useNavigation();
+  const resourceUrl = useResourceUrl();
   return (
     <Box component="header" sx={{ display: "grid", gap: 2 }}>
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-        <Button component={RouterLink} to="/applications" startIcon={<ArrowBackOutlined />} size="small">
+        <Button component={RouterLink} to={listUrl("applications")} startIcon={<ArrowBackOutlined />} size="small">
           {t("application-detail.back")}
         </Button>
-        <Button component={RouterLink} to={`/applications/overview/${application.id}`} size="small">
+        <Button component={RouterLink} to={resourceUrl("applications", "overview", { id: application.id })} size="small">
           {t("application-detail.overviewLink")}
         </Button>
       </Box>

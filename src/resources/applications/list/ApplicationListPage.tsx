@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { Application } from "../../../../domain/entities/application";
 import { useFormatDateTime, useGridSearch } from "../../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../../components/data-grid/ListPage";
+import { useShowUrl } from "../../links";
 import { ApplicationFilters } from "./ApplicationFilters";
 import { ApplicationGridToolbar } from "./ApplicationGridToolbar";
 import { CreateApplicationDialog } from "./CreateApplicationDialog";
@@ -27,7 +28,8 @@ export default function ApplicationListPage() {
   const [creating, setCreating] = useState(false);
   const [columnVisibility, setColumnVisibility] = useColumnVisibility(DEFAULT_HIDDEN_COLUMNS);
   const filterValues = useMemo(() => filterValuesOf(filters), [filters]);
-  const columns = useMemo(() => applicationColumns({ t, formatDateTime }), [t, formatDateTime]);
+  const showUrl = useShowUrl("applications");
+  const columns = useMemo(() => applicationColumns({ t, formatDateTime, showUrl }), [t, formatDateTime, showUrl]);
 
   const changeFilters = (values: FilterValues) => {
     setFilters(crudFiltersOf(values), "merge");
@@ -62,7 +64,7 @@ export default function ApplicationListPage() {
         slots={{ toolbar: ApplicationGridToolbar }}
         noRowsLabel={noRowsLabel}
         getRowHeight={() => "auto"}
-        rowHref={(row) => `/applications/detail/${row.id}`}
+        rowHref={(row) => showUrl(row.id)}
         sx={{ "& .MuiDataGrid-cell": { display: "flex", alignItems: "center", py: 1 } }}
       />
       <CreateApplicationDialog open={creating} onClose={() => setCreating(false)} />

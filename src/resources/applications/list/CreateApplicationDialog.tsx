@@ -1,10 +1,9 @@
 import { useMemo, useState } from "react";
-import { useNavigate } from "react-router";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { MenuItem, TextField } from "@mui/material";
-import { useCreate, useGetIdentity, type HttpError } from "@refinedev/core";
+import { useCreate, useGetIdentity, useNavigation, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { CurrentUser } from "../../../../domain/access/current-user";
 import { newApplicationGroup } from "../../../../domain/access/new-application-group";
@@ -33,7 +32,7 @@ const FIELDS = ["name", "description", "resource_group_id"] as const;
  */
 export function CreateApplicationDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { show } = useNavigation();
   const fieldMessage = useFieldMessage();
   const { data: me } = useGetIdentity<CurrentUser>();
   // The same rule the server applies: asked only of a contributor who must pick one of several groups.
@@ -70,7 +69,7 @@ export function CreateApplicationDialog({ open, onClose }: { open: boolean; onCl
       notify({ message: t("common.messages.applicationSaved"), severity: "success" });
       reset();
       onClose();
-      navigate(`/applications/detail/${data.id}`);
+      show("applications", data.id);
     } catch (error) {
       const problem = error as HttpError;
       // A taken name (409) or a missing group (400) belongs on its field.

@@ -11,6 +11,8 @@ import { RecordAccessCell } from "./RecordAccessCell";
 interface ColumnOptions {
   t: TFunction;
   formatDateTime(iso: string): string;
+  /** An application's page. */
+  showUrl(id: string): string;
 }
 
 /** Shown until the user picks their own columns: the rest are in the column chooser. */
@@ -20,7 +22,7 @@ export const DEFAULT_HIDDEN_COLUMNS = { description: false, created_at: false } 
  * The inventory's columns. Every sortable field is one of the server's sort keys (the grid
  * sorts on the server); the status columns sort by workflow order there, not alphabetically.
  */
-export function applicationColumns({ t, formatDateTime }: ColumnOptions): GridColDef<Application>[] {
+export function applicationColumns({ t, formatDateTime, showUrl }: ColumnOptions): GridColDef<Application>[] {
   return [
     {
       field: "name",
@@ -28,7 +30,7 @@ export function applicationColumns({ t, formatDateTime }: ColumnOptions): GridCo
       flex: 1.5,
       minWidth: 200,
       renderCell: ({ row }) => (
-        <Link component={RouterLink} to={`/applications/detail/${row.id}`}>
+        <Link component={RouterLink} to={showUrl(row.id)}>
           {row.name}
         </Link>
       ),

@@ -2,7 +2,7 @@ import { Link as RouterLink, useParams } from "react-router";
 import { Alert, Box, Button, LinearProgress, Typography } from "@mui/material";
 import ArrowBackOutlined from "@mui/icons-material/ArrowBackOutlined";
 import OpenInNewOutlined from "@mui/icons-material/OpenInNewOutlined";
-import { useCustom, useOne, type HttpError } from "@refinedev/core";
+import { useCustom, useNavigation, useOne, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import type { Application, applicationDetailsResponseSchema } from "../../../../domain/entities/application";
@@ -22,6 +22,7 @@ type DetailsResponse = z.infer<typeof applicationDetailsResponseSchema>;
  */
 export default function ApplicationOverviewPage() {
   const { t } = useTranslation();
+  const { listUrl, showUrl } = useNavigation();
   const { id: applicationId = "" } = useParams<{ id: string }>();
   const enabled = applicationId !== "";
   const { query, result: application } = useOne<Application, HttpError>({
@@ -64,7 +65,7 @@ export default function ApplicationOverviewPage() {
   return (
     <Box sx={{ display: "grid", gap: 2, maxWidth: 1200 }}>
       <Box>
-        <Button component={RouterLink} to="/applications" startIcon={<ArrowBackOutlined />} size="small">
+        <Button component={RouterLink} to={listUrl("applications")} startIcon={<ArrowBackOutlined />} size="small">
           {t("applications.overview.back")}
         </Button>
       </Box>
@@ -72,7 +73,7 @@ export default function ApplicationOverviewPage() {
         <Typography variant="h5" component="h1">
           {application.name}
         </Typography>
-        <Button variant="contained" component={RouterLink} to={`/applications/detail/${application.id}`} startIcon={<OpenInNewOutlined />}>
+        <Button variant="contained" component={RouterLink} to={showUrl("applications", application.id)} startIcon={<OpenInNewOutlined />}>
           {t("applications.overview.openDetail")}
         </Button>
       </Box>

@@ -6,6 +6,7 @@ import type { Application } from "../../../../domain/entities/application";
 import { useFormatDateTime } from "../../../components/data-grid/grid-support";
 import { ReviewDue } from "../../../components/risk/ReviewDue";
 import { ApprovalStatusChip, DevelopmentStatusChip } from "../../../components/risk/StatusChip";
+import { useNavigation } from "@refinedev/core";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -23,6 +24,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** Where the application stands: statuses, why an approval was reset, owner, vendors, review and dates. */
 export function StatusSummary({ application }: { application: Application }) {
   const { t } = useTranslation();
+  const { showUrl } = useNavigation();
   const formatDateTime = useFormatDateTime();
   const reset = application.approval_reset_reason;
   return (
@@ -46,7 +48,7 @@ export function StatusSummary({ application }: { application: Application }) {
             ? application.vendors.map((v, i) => (
                 <Fragment key={v.id}>
                   {i > 0 && ", "}
-                  <Link component={RouterLink} to={`/vendors/detail/${v.id}`}>
+                  <Link component={RouterLink} to={showUrl("vendors", v.id)}>
                     {v.name}
                   </Link>
                 </Fragment>
