@@ -2,11 +2,12 @@ import { lazy } from "react";
 import WorkspacesOutlined from "@mui/icons-material/WorkspacesOutlined";
 import { ADMIN_ONLY } from "../admin";
 import { defineResource } from "../define-resource";
+import { GROUPS_API } from "./api-path";
 
 /** Resource groups of applications, the reach of a role. */
 export const applicationGroups = defineResource({
   name: "application-groups",
-  api: "access/resource-groups",
+  api: GROUPS_API,
   label: "layout.nav.applicationGroups",
   icon: <WorkspacesOutlined />,
   parent: "admin",

@@ -2,6 +2,7 @@ import type { ResourceGroup } from "../../../domain/entities/resource-group";
 import type { GroupType } from "../../../domain/access/current-user";
 import { api } from "../../providers/api-client";
 import { ifMatch } from "../../components/forms/conflict/stale-version";
+import { GROUPS_API } from "./api-path";
 import { diffResourceIds } from "./resource-diff";
 
 export interface GroupFormValues {
@@ -10,7 +11,7 @@ export interface GroupFormValues {
   resource_ids: string[];
 }
 
-export const groupPath = (id: string) => `/access/resource-groups/${id}`;
+export const groupPath = (id: string) => `/${GROUPS_API}/${id}`;
 
 /**
  * Creates (no `existing`) or updates a group, then adds and removes applications until a
@@ -28,7 +29,7 @@ export async function saveGroup(
   const headers = editedVersion === undefined ? undefined : ifMatch(editedVersion);
   const group = existing
     ? await api<ResourceGroup>({ method: "PATCH", path: groupPath(existing.id), body, headers })
-    : await api<ResourceGroup>({ method: "POST", path: "/access/resource-groups", body });
+    : await api<ResourceGroup>({ method: "POST", path: `/${GROUPS_API}`, body });
   onGroupSaved(group);
   // An ALL group covers every application; the server dropped any list on the change.
   if (group.group_type === "ALL") return group;

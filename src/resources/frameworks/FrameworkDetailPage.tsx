@@ -30,6 +30,7 @@ import { FrameworkStatusChip } from "./FrameworkStatusChip";
 import { ProgressBar } from "./ProgressBar";
 import { TableHeader } from "../../components/layout/TableHeader";
 import { useResourceUrl } from "../links";
+import { useNavigation } from "@refinedev/core";
 
 interface Group {
   name: string;
@@ -75,6 +76,7 @@ function RequirementItem({ requirement, controls }: { requirement: FrameworkRequ
 export default function FrameworkDetailPage() {
   const { t } = useTranslation();
   const resourceUrl = useResourceUrl();
+  const { listUrl } = useNavigation();
   const formatDate = useFormatDate();
   const { id: frameworkId = "" } = useParams<{ id: string }>();
   const { framework, query } = useFramework(frameworkId);
@@ -85,7 +87,7 @@ export default function FrameworkDetailPage() {
 
   if (query.error?.statusCode === 404) {
     return (
-      <EntityNotFound title={t("frameworks.detail.notFound")} backTo="/frameworks" backLabel={t("frameworks.detail.back")}>
+      <EntityNotFound title={t("frameworks.detail.notFound")} backTo={listUrl("frameworks")} backLabel={t("frameworks.detail.back")}>
         {t("frameworks.detail.notFoundBody")}
       </EntityNotFound>
     );

@@ -9,6 +9,7 @@ import { companyUpdateSchema, type Company, type CompanyUpdate } from "../../../
 import { applyFieldErrors, useFieldMessage, useFieldProps } from "../../components/forms/field-errors";
 import { api } from "../../providers/api-client";
 import { notify } from "../../providers/notifications";
+import { COMPANY_PATH } from "./api-path";
 import { isSizeBand, sizeOptions } from "./company-sizes";
 import { FormCard } from "../../components/forms/FormCard";
 import { fieldConflictRows, useEditConflict } from "../../components/forms/conflict/use-edit-conflict";
@@ -44,7 +45,7 @@ export function CompanyForm({ company, onSaved }: CompanyFormProps) {
     current,
     isDirty: formState.isDirty,
     reset,
-    refetch: async () => onSaved(await api<Company>({ path: "/company" })),
+    refetch: async () => onSaved(await api<Company>({ path: COMPANY_PATH })),
     rowsOf: fieldConflictRows<FormValues>(
       [
         { name: "name", label: t("company.fields.name") },
@@ -58,7 +59,7 @@ export function CompanyForm({ company, onSaved }: CompanyFormProps) {
   const submit = async (values: CompanyUpdate) => {
     setAlert(null);
     try {
-      const saved = await api<Company>({ method: "PATCH", path: "/company", body: values, headers: ifMatch(conflict.editedVersion()) });
+      const saved = await api<Company>({ method: "PATCH", path: COMPANY_PATH, body: values, headers: ifMatch(conflict.editedVersion()) });
       notify({ message: t("company.saved"), severity: "success" });
       reset(valuesOf(saved));
       onSaved(saved);

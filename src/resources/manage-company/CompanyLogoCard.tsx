@@ -5,6 +5,7 @@ import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
 import type { HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { Company } from "../../../domain/entities/company";
+import { COMPANY_PATH } from "./api-path";
 import { api, apiUpload } from "../../providers/api-client";
 import { notify } from "../../providers/notifications";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog";
@@ -44,7 +45,7 @@ export function CompanyLogoCard({ company, onChanged }: CompanyLogoCardProps) {
     if (problem) return;
     setPercent(0);
     try {
-      const updated = await apiUpload<Company>({ path: "/company/logo", file, onProgress: setPercent });
+      const updated = await apiUpload<Company>({ path: `${COMPANY_PATH}/logo`, file, onProgress: setPercent });
       notify({ message: t("company.logo.uploaded"), severity: "success" });
       onChanged(updated);
     } catch (failure) {
@@ -57,7 +58,7 @@ export function CompanyLogoCard({ company, onChanged }: CompanyLogoCardProps) {
 
   const remove = async () => {
     try {
-      await api({ method: "DELETE", path: "/company/logo" });
+      await api({ method: "DELETE", path: `${COMPANY_PATH}/logo` });
     } catch (failure) {
       notify({ message: (failure as HttpError).message, severity: "error" });
       throw failure;

@@ -3,13 +3,14 @@ import { Alert, Box, CircularProgress, Typography } from "@mui/material";
 import { useCustom } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { Company } from "../../../domain/entities/company";
+import { COMPANY_PATH } from "./api-path";
 import { CompanyForm } from "./CompanyForm";
 import { CompanyLogoCard } from "./CompanyLogoCard";
 
 /** /manage-company: the Administrator's view of their own company — details and logo. */
 export default function CompanyPage() {
   const { t } = useTranslation();
-  const { query } = useCustom<Company>({ url: "/company", method: "get", errorNotification: false });
+  const { query } = useCustom<Company>({ url: COMPANY_PATH, method: "get", errorNotification: false });
   // What the last save, upload or removal answered wins over the fetched copy, so every change shows at once.
   const [changed, setChanged] = useState<Company | null>(null);
   const company = changed ?? query.data?.data;

@@ -33,7 +33,7 @@ export default function UserEditPage() {
   // 400 is an id that is no UUID: as missing as an unknown one.
   if (status === 404 || status === 400) {
     return (
-      <EntityNotFound title={t("users.notFound.title")} backTo="/manage-users" backLabel={t("users.notFound.back")}>
+      <EntityNotFound title={t("users.notFound.title")} backTo={listUrl(USERS_RESOURCE)} backLabel={t("users.notFound.back")}>
         {t("users.notFound.body")}
       </EntityNotFound>
     );

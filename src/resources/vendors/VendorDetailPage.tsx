@@ -37,7 +37,7 @@ export default function VendorDetailPage() {
 
   if (query.isLoading || details.query.isLoading) return <LinearProgress aria-label={t("vendors.detail.loading")} />;
   if (query.error?.statusCode === 404 || (!query.error && !vendor)) {
-    return <EntityNotFound title={t("vendors.notFound")} backTo="/vendors" backLabel={t("vendors.back")} />;
+    return <EntityNotFound title={t("vendors.notFound")} backTo={listUrl("vendors")} backLabel={t("vendors.back")} />;
   }
   if (query.error || !vendor) {
     return (

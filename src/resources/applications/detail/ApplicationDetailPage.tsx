@@ -14,6 +14,7 @@ import { AssessmentsTab } from "./AssessmentsTab";
 import { CommentsTab } from "./CommentsTab";
 import { DetailsTab } from "./details/DetailsTab";
 import { useApplicationPermissions } from "./use-application-permissions";
+import { useNavigation } from "@refinedev/core";
 
 const DETAIL_TABS = ["details", "documents", "comments", "access", "assessments", "frameworks", "controls", "activity"] as const;
 type DetailTab = (typeof DETAIL_TABS)[number];
@@ -24,6 +25,7 @@ const isTab = (value: string | null): value is DetailTab => (DETAIL_TABS as read
 /** /applications/detail/{applicationId}: the application, its questionnaire and its records, by tab. */
 export default function ApplicationDetailPage() {
   const { t } = useTranslation();
+  const { listUrl } = useNavigation();
   const { id: applicationId = "" } = useParams<{ id: string }>();
   const [params, setParams] = useSearchParams();
   const { query, result: application } = useApplication(applicationId);
@@ -48,7 +50,7 @@ export default function ApplicationDetailPage() {
   // 400 is an id that is no UUID: as missing as an unknown one.
   if (status === 404 || status === 400) {
     return (
-      <EntityNotFound title={t("application-detail.notFound.title")} backTo="/applications" backLabel={t("application-detail.notFound.back")}>
+      <EntityNotFound title={t("application-detail.notFound.title")} backTo={listUrl("applications")} backLabel={t("application-detail.notFound.back")}>
         {t("application-detail.notFound.body")}
       </EntityNotFound>
     );

@@ -45,7 +45,7 @@ export default function ApplicationOverviewPage() {
   // 400 is an id that is no UUID: as missing as an unknown one.
   if (status === 404 || status === 400) {
     return (
-      <EntityNotFound title={t("applications.notFound.title")} backTo="/applications" backLabel={t("applications.notFound.back")}>
+      <EntityNotFound title={t("applications.notFound.title")} backTo={listUrl("applications")} backLabel={t("applications.notFound.back")}>
         {t("applications.notFound.body")}
       </EntityNotFound>
     );
