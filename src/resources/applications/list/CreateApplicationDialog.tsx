@@ -3,7 +3,7 @@ import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { MenuItem, TextField } from "@mui/material";
-import { useCreate, useGetIdentity, useNavigation, type HttpError } from "@refinedev/core";
+import { useCreate, useGetIdentity, useInvalidateAuthStore, useNavigation, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { CurrentUser } from "../../../../domain/access/current-user";
 import { newApplicationGroup } from "../../../../domain/access/new-application-group";
@@ -33,6 +33,7 @@ const FIELDS = ["name", "description", "resource_group_id"] as const;
 export function CreateApplicationDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const { show } = useNavigation();
+  const invalidateIdentity = useInvalidateAuthStore();
   const fieldMessage = useFieldMessage();
   const { data: me } = useGetIdentity<CurrentUser>();
   // The same rule the server applies: asked only of a contributor who must pick one of several groups.
@@ -69,6 +70,9 @@ export function CreateApplicationDialog({ open, onClose }: { open: boolean; onCl
       notify({ message: t("common.messages.applicationSaved"), severity: "success" });
       reset();
       onClose();
+      // The creator's packed rules name the applications their SELECTED groups reach: reload them so the
+      // new one is editable on its page at once.
+      await invalidateIdentity();
       show("applications", data.id);
     } catch (error) {
       const problem = error as HttpError;
