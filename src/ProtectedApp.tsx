@@ -11,7 +11,8 @@ import { accessControlProvider } from "./providers/access-control";
 import { UserAbilityProvider } from "./providers/ability";
 import { notificationProvider } from "./providers/notifications";
 import { queryClient } from "./providers/query-client";
-import { appResources, refineResources } from "./resources";
+import { appResources } from "./resources";
+import { refineResources } from "./resources/define-resource";
 import { AppLayout } from "./components/layout/AppLayout";
 import { RouteFrame } from "./components/layout/RouteFrame";
 import { LimitedAccessGate, resourceRoutes } from "./components/access/guards";
@@ -53,7 +54,7 @@ export default function ProtectedApp() {
       accessControlProvider={accessControlProvider}
       i18nProvider={i18nProvider}
       notificationProvider={notificationProvider}
-      resources={refineResources()}
+      resources={refineResources(appResources)}
       options={{
         reactQuery: { clientConfig: queryClient },
         disableTelemetry: true,

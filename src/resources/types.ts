@@ -1,9 +1,12 @@
 import type { ComponentType, LazyExoticComponent, ReactNode } from "react";
 import type { Action, MenuKey, SubjectName } from "../../domain/access/abilities";
 
-interface PageRoute {
+/** A page, loaded with the route that shows it. */
+export type LazyPage = LazyExoticComponent<ComponentType>;
+
+export interface PageRoute {
   path: string;
-  page: LazyExoticComponent<ComponentType>;
+  page: LazyPage;
 }
 
 /**
@@ -12,13 +15,16 @@ interface PageRoute {
  */
 export type ResourceAccess = { menu: MenuKey } | { action: Action; subject: SubjectName };
 
-/** One area of the app: its Refine resource (menu, access checks) and the routes it owns. */
+/** Refine's action routes; a resource may name more routes of its own (`overview`). */
+export type RefineAction = "list" | "create" | "edit" | "show" | "clone";
+export type ResourceRoutes = Partial<Record<RefineAction, string>> & Record<string, string>;
+
+/** One area of the app as the routes, the menu, the breadcrumbs and the access checks see it (made by defineResource). */
 export interface AppResource {
   name: string;
-  /** The list route, also the menu link. */
-  list?: string;
-  show?: string;
-  /** i18n key of the menu label. */
+  /** The API path under /v2 (`access/users`); the data provider reads it from the resource's meta.path. */
+  api?: string;
+  /** i18n key of the menu label, also the breadcrumb of the list route. */
   label: string;
   icon?: ReactNode;
   /** Menu parent (the Admin submenu). */
@@ -26,5 +32,8 @@ export interface AppResource {
   hideInMenu?: boolean;
   /** Without it, anyone signed in may open the routes; with it, others land on /not-found and the menu hides it. */
   access?: ResourceAccess;
+  /** The named route patterns: Refine's actions (`list`, `show: "/applications/detail/:id"`) and any others. */
+  paths?: ResourceRoutes;
+  /** The routes the resource renders, with their pages. */
   routes: PageRoute[];
 }

@@ -6,6 +6,8 @@ import { QueryClient } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { CurrentUser } from "../../domain/access/current-user";
 import { UserAbilityProvider } from "../providers/ability";
+import { appResources } from "../resources";
+import { refineResources } from "../resources/define-resource";
 
 export interface RefineTestOptions {
   /** Fakes for the calls the page makes; getList answers an empty list unless given. */
@@ -17,10 +19,11 @@ export interface RefineTestOptions {
   /** The URL to open, and the route pattern the element is mounted on (defaults to the URL). */
   path?: string;
   pattern?: string;
+  /** The app's own resources (routes, API paths) unless given. */
   resources?: ResourceProps[];
 }
 
-const DEFAULT_RESOURCES: ResourceProps[] = [{ name: "applications", list: "/applications", show: "/applications/detail/:id" }];
+const DEFAULT_RESOURCES: ResourceProps[] = refineResources(appResources);
 
 /** Where the app navigated: the path and, when there is one, the query (e.g. a record's ?tab=). */
 function Where() {

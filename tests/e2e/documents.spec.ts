@@ -33,7 +33,7 @@ async function upload(page: Page, name: string, mimeType: string, buffer: Buffer
 test("a contributor uploads a PDF and a CSV and opens them in the viewer", async ({ page, context }) => {
   await signIn(page, "contributor@steward.test");
   await expectSignedIn(page);
-  await page.getByRole("link", { name: "Policy Q&A assistant" }).click();
+  await page.getByRole("link", { name: "Policy Q&A assistant", exact: true }).click();
   await page.getByRole("tab", { name: "Documents" }).click();
 
   await upload(page, "model-card.pdf", "application/pdf", onePagePdf());
@@ -53,7 +53,7 @@ test("a contributor uploads a PDF and a CSV and opens them in the viewer", async
 test("a file that is not an allowed document is refused with the reason", async ({ page }) => {
   await signIn(page, "contributor@steward.test");
   await expectSignedIn(page);
-  await page.getByRole("link", { name: "Policy Q&A assistant" }).click();
+  await page.getByRole("link", { name: "Policy Q&A assistant", exact: true }).click();
   await page.getByRole("tab", { name: "Documents" }).click();
   const chooser = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Upload document" }).click();

@@ -34,7 +34,7 @@ test("a vendor rated high risk flags the applications that use it", async ({ pag
 
   // Link it to an application the contributor works on.
   await page.goto("/applications");
-  await page.getByRole("link", { name: "Meeting notes summariser" }).click();
+  await page.getByRole("link", { name: "Meeting notes summariser", exact: true }).click();
   await page.getByRole("combobox", { name: "Vendors used" }).click();
   await page.getByRole("option", { name: new RegExp(name) }).click();
   await page.keyboard.press("Escape");

@@ -1,15 +1,14 @@
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { Avatar, Divider, IconButton, ListItemIcon, Menu, MenuItem, Typography } from "@mui/material";
 import LogoutOutlined from "@mui/icons-material/LogoutOutlined";
 import SettingsOutlined from "@mui/icons-material/SettingsOutlined";
-import { useGetIdentity, useLogout } from "@refinedev/core";
+import { useGetIdentity, useLogout, useNavigation } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { CurrentUser } from "../../../domain/access/current-user";
 
 export function AccountMenu() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { list } = useNavigation();
   const { data: user } = useGetIdentity<CurrentUser>();
   const { mutate: logout } = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -31,7 +30,7 @@ export function AccountMenu() {
         <MenuItem
           onClick={() => {
             setAnchor(null);
-            navigate("/settings");
+            list("settings");
           }}
         >
           <ListItemIcon>

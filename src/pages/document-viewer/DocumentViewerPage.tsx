@@ -5,7 +5,7 @@ import DownloadIcon from "@mui/icons-material/Download";
 import { useTranslation } from "react-i18next";
 import { CSV, DOCX, PDF, XLSX, type ApplicationDocument } from "../../../domain/entities/document";
 import { api, apiBlob } from "../../providers/api-client";
-import { saveBlob, typeLabel } from "../applications/documents/document-format";
+import { saveBlob, typeLabel } from "../../resources/applications/documents/document-format";
 
 interface ViewProps {
   blob: Blob;

@@ -8,6 +8,7 @@ import { ApprovalStatusChip } from "../../components/risk/StatusChip";
 import { TierChip } from "../../components/risk/TierChip";
 import { useFormatDate } from "../../components/risk/dates";
 import type { MyWorkItem } from "../../../domain/entities/my-work";
+import { useNavigation } from "@refinedev/core";
 
 interface Row {
   application: Pick<Application, "id" | "name">;
@@ -26,6 +27,7 @@ interface ListCardProps {
 
 /** A titled list of applications, each opening its detail page. */
 function ListCard({ id, title, empty, rows, isLoading, error }: ListCardProps) {
+  const { showUrl } = useNavigation();
   return (
     <Card variant="outlined" component="section" aria-labelledby={id}>
       <CardContent sx={{ pb: 1 }}>
@@ -50,7 +52,7 @@ function ListCard({ id, title, empty, rows, isLoading, error }: ListCardProps) {
           {rows.map(({ application, secondary, aside }, i) => (
             // One application may wait for two things (changes requested after a reset).
             <ListItem key={`${application.id}:${i}`} disablePadding secondaryAction={aside}>
-              <ListItemButton component={RouterLink} to={`/applications/detail/${application.id}`} sx={{ pr: 18 }}>
+              <ListItemButton component={RouterLink} to={showUrl("applications", application.id)} sx={{ pr: 18 }}>
                 <ListItemText
                   primary={application.name}
                   secondary={secondary}

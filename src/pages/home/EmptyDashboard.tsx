@@ -1,13 +1,12 @@
-import { useNavigate } from "react-router";
 import { Box, Button, Card, CardContent, Typography } from "@mui/material";
 import AddOutlined from "@mui/icons-material/AddOutlined";
-import { useCan } from "@refinedev/core";
+import { useCan, useNavigation } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 
 /** A company without applications: say what to do first — add one, or wait to be given access. */
 export function EmptyDashboard() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { list } = useNavigation();
   const { data: canCreate } = useCan({ resource: "applications", action: "create" });
   return (
     <Card variant="outlined" component="section" aria-labelledby="dashboard-empty-title">
@@ -20,7 +19,7 @@ export function EmptyDashboard() {
         </Typography>
         {canCreate?.can && (
           <Box>
-            <Button variant="contained" startIcon={<AddOutlined />} onClick={() => navigate("/applications")}>
+            <Button variant="contained" startIcon={<AddOutlined />} onClick={() => list("applications")}>
               {t("dashboard.empty.createAction")}
             </Button>
           </Box>

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { NOT_ASSESSED, type ApplicationMetrics } from "../../../domain/entities/application";
 import { RISK_TIERS, REVIEW_REMINDER_DAYS_BEFORE } from "../../../domain/risk/tiers";
 import { TierChip } from "../../components/risk/TierChip";
+import { useNavigation } from "@refinedev/core";
 
 interface FigureCardProps {
   /** The card's name, also its accessible name (a labelled region). */
@@ -62,9 +63,10 @@ export interface SummaryCardsProps {
 /** The figures first: how many applications, by tier, how many wait for me, how many reviews are late, how far their controls are done. */
 export function SummaryCards({ metrics, awaiting }: SummaryCardsProps) {
   const { t } = useTranslation();
+  const { listUrl } = useNavigation();
   return (
     <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(5, minmax(0, 1fr))" } }}>
-      <FigureCard title={t("dashboard.cards.inScope")} value={metrics?.total} hint={t("dashboard.cards.inScopeHint")} to="/applications" />
+      <FigureCard title={t("dashboard.cards.inScope")} value={metrics?.total} hint={t("dashboard.cards.inScopeHint")} to={listUrl("applications")} />
       <Card variant="outlined" component="section" aria-labelledby="dashboard-card-by-tier">
         <CardContent>
           <Typography id="dashboard-card-by-tier" variant="subtitle2" color="text.secondary" component="h2" gutterBottom>

@@ -1,0 +1,73 @@
+import { useMemo, useState } from "react";
+import { Alert, Box } from "@mui/material";
+import { useCan } from "@refinedev/core";
+import { useDataGrid } from "@refinedev/mui";
+import { useTranslation } from "react-i18next";
+import type { Application } from "../../../../domain/entities/application";
+import { useFormatDateTime, useGridSearch } from "../../../components/data-grid/grid-support";
+import { GridSearchField, ListDataGrid, ListPageHeader } from "../../../components/data-grid/ListPage";
+import { useShowUrl } from "../../links";
+import { ApplicationFilters } from "./ApplicationFilters";
+import { ApplicationGridToolbar } from "./ApplicationGridToolbar";
+import { CreateApplicationDialog } from "./CreateApplicationDialog";
+import { applicationColumns, DEFAULT_HIDDEN_COLUMNS } from "./application-columns";
+import { crudFiltersOf, filterValuesOf, hasFilters, type FilterValues } from "./list-filters";
+import { useColumnVisibility } from "./use-column-visibility";
+
+/** /applications: the AI inventory, searched, filtered, sorted and paged on the server. */
+export default function ApplicationListPage() {
+  const { t } = useTranslation();
+  const formatDateTime = useFormatDateTime();
+  const { data: canCreate } = useCan({ resource: "applications", action: "create" });
+  const { dataGridProps, filters, setFilters, setCurrentPage, tableQuery } = useDataGrid<Application>({
+    resource: "applications",
+    sorters: { initial: [{ field: "name", order: "asc" }] },
+    errorNotification: false,
+  });
+  const [search, setSearch] = useGridSearch({ filters, setFilters, setCurrentPage });
+  const [creating, setCreating] = useState(false);
+  const [columnVisibility, setColumnVisibility] = useColumnVisibility(DEFAULT_HIDDEN_COLUMNS);
+  const filterValues = useMemo(() => filterValuesOf(filters), [filters]);
+  const showUrl = useShowUrl("applications");
+  const columns = useMemo(() => applicationColumns({ t, formatDateTime, showUrl }), [t, formatDateTime, showUrl]);
+
+  const changeFilters = (values: FilterValues) => {
+    setFilters(crudFiltersOf(values), "merge");
+    setCurrentPage(1);
+  };
+
+  // The empty grid says what to do: add the first application, or loosen the filters.
+  const narrowed = hasFilters(filterValues) || search.trim() !== "";
+  const noRowsLabel = narrowed ? t("applications.empty.filtered") : canCreate?.can ? t("applications.empty.create") : t("applications.empty.readOnly");
+
+  return (
+    <Box sx={{ display: "grid", gap: 2 }}>
+      <ListPageHeader
+        title={t("applications.title")}
+        help={t("applications.help")}
+        createLabel={canCreate?.can ? t("applications.create") : undefined}
+        onCreate={() => setCreating(true)}
+      />
+      <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap", alignItems: "flex-start" }}>
+        <GridSearchField label={t("applications.search")} value={search} onChange={setSearch} sx={{ width: 300 }} />
+        <ApplicationFilters values={filterValues} onChange={changeFilters} />
+      </Box>
+      {tableQuery.error && <Alert severity="error">{t("applications.loadFailed", { message: tableQuery.error.message })}</Alert>}
+      <ListDataGrid
+        {...dataGridProps}
+        totalIsEstimate={tableQuery.data?.totalIsEstimate}
+        columns={columns}
+        aria-label={t("applications.title")}
+        columnVisibilityModel={columnVisibility}
+        onColumnVisibilityModelChange={setColumnVisibility}
+        showToolbar
+        slots={{ toolbar: ApplicationGridToolbar }}
+        noRowsLabel={noRowsLabel}
+        getRowHeight={() => "auto"}
+        rowHref={(row) => showUrl(row.id)}
+        sx={{ "& .MuiDataGrid-cell": { display: "flex", alignItems: "center", py: 1 } }}
+      />
+      <CreateApplicationDialog open={creating} onClose={() => setCreating(false)} />
+    </Box>
+  );
+}

@@ -1,0 +1,204 @@
+import { useMemo } from "react";
+import { Link as RouterLink, useParams } from "react-router";
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Alert,
+  Box,
+  Chip,
+  LinearProgress,
+  Link,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import ExpandMore from "@mui/icons-material/ExpandMore";
+import { useTranslation } from "react-i18next";
+import type { CatalogueControl, FrameworkRequirement } from "../../../domain/entities/framework";
+import { useEntityTitle } from "../../components/layout/entity-titles";
+import { useFormatDate } from "../../components/risk/dates";
+import { TierChip } from "../../components/risk/TierChip";
+import { EntityNotFound } from "../../pages/errors/EntityNotFound";
+import { useFramework } from "./framework-api";
+import { FrameworkStatusChip } from "./FrameworkStatusChip";
+import { ProgressBar } from "./ProgressBar";
+import { TableHeader } from "../../components/layout/TableHeader";
+import { useResourceUrl } from "../links";
+import { useNavigation } from "@refinedev/core";
+
+interface Group {
+  name: string;
+  subgroups: { key: string; title: string | null; requirements: FrameworkRequirement[] }[];
+}
+
+/** Requirements by article / clause / function, then by subgroup, in library order. */
+function groupRequirements(requirements: FrameworkRequirement[]): Group[] {
+  const groups: Group[] = [];
+  for (const r of requirements) {
+    let group = groups.find((g) => g.name === r.group);
+    if (!group) groups.push((group = { name: r.group, subgroups: [] }));
+    const key = r.subgroup ?? "";
+    let sub = group.subgroups.find((s) => s.key === key);
+    if (!sub) group.subgroups.push((sub = { key, title: r.subgroup_title, requirements: [] }));
+    sub.requirements.push(r);
+  }
+  return groups;
+}
+
+function RequirementItem({ requirement, controls }: { requirement: FrameworkRequirement; controls: Map<string, CatalogueControl> }) {
+  const { t } = useTranslation();
+  return (
+    <Box component="li" sx={{ py: 1, borderBottom: 1, borderColor: "divider", listStyle: "none" }}>
+      <Typography variant="subtitle2" component="h5">
+        {requirement.ref} — {requirement.title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+        {requirement.summary}
+      </Typography>
+      <Stack direction="row" spacing={0.5} sx={{ flexWrap: "wrap", gap: 0.5 }} aria-label={t("frameworks.detail.controlsFor", { ref: requirement.ref })}>
+        {requirement.control_ids.map((id) => (
+          <Tooltip key={id} title={controls.get(id)?.description ?? ""}>
+            <Chip size="small" variant="outlined" label={`${id} ${controls.get(id)?.name ?? ""}`} />
+          </Tooltip>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+/** /frameworks/{frameworkId}: requirements with their mapped controls, and progress per application. */
+export default function FrameworkDetailPage() {
+  const { t } = useTranslation();
+  const resourceUrl = useResourceUrl();
+  const { listUrl } = useNavigation();
+  const formatDate = useFormatDate();
+  const { id: frameworkId = "" } = useParams<{ id: string }>();
+  const { framework, query } = useFramework(frameworkId);
+  // The breadcrumb shows the framework's own name (EU AI Act, ISO/IEC 42001, NIST AI RMF 1.0).
+  useEntityTitle(frameworkId, framework?.name);
+  const groups = useMemo(() => groupRequirements(framework?.requirements ?? []), [framework]);
+  const controls = useMemo(() => new Map((framework?.controls ?? []).map((c) => [c.id, c])), [framework]);
+
+  if (query.error?.statusCode === 404) {
+    return (
+      <EntityNotFound title={t("frameworks.detail.notFound")} backTo={listUrl("frameworks")} backLabel={t("frameworks.detail.back")}>
+        {t("frameworks.detail.notFoundBody")}
+      </EntityNotFound>
+    );
+  }
+  if (query.error) {
+    return (
+      <Alert severity="error" role="alert">
+        {t("frameworks.loadFailed", { message: query.error.message })}
+      </Alert>
+    );
+  }
+  if (!framework) return <LinearProgress aria-label={t("frameworks.loading")} />;
+
+  return (
+    <Box sx={{ display: "grid", gap: 3 }}>
+      <Paper variant="outlined" sx={{ p: 2, display: "grid", gap: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+          <Typography variant="h5" component="h1">
+            {framework.name}
+          </Typography>
+          <FrameworkStatusChip status={framework.status} />
+          <Chip size="small" label={framework.enabled ? t("frameworks.on") : t("frameworks.off")} color={framework.enabled ? "primary" : "default"} />
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          {framework.jurisdiction}
+        </Typography>
+        <Typography>{framework.summary}</Typography>
+        {framework.key_dates.length > 0 && (
+          <Box component="ul" sx={{ m: 0, pl: 3 }} aria-label={t("frameworks.detail.keyDates")}>
+            {framework.key_dates.map((d) => (
+              <li key={`${d.date}-${d.label}`}>
+                <Typography variant="body2">
+                  {formatDate(d.date)}: {d.label}
+                </Typography>
+              </li>
+            ))}
+          </Box>
+        )}
+        <Typography variant="body2" color="text.secondary">
+          {t("frameworks.detail.scope", { note: framework.scope_note })}
+        </Typography>
+        {framework.enabled && <ProgressBar progress={framework.progress} label={t("frameworks.progress.label", { name: framework.name })} />}
+      </Paper>
+
+      <Box component="section" aria-labelledby="framework-applications">
+        <Typography variant="h6" component="h2" id="framework-applications" sx={{ mb: 1 }}>
+          {t("frameworks.detail.applications")}
+        </Typography>
+        {!framework.enabled ? (
+          <Typography color="text.secondary">{t("frameworks.notEnabled")}</Typography>
+        ) : framework.applications.length === 0 ? (
+          <Typography color="text.secondary">{t("frameworks.detail.noApplications")}</Typography>
+        ) : (
+          <Table size="small" aria-labelledby="framework-applications">
+            <TableHeader cells={[t("frameworks.detail.application"), t("frameworks.detail.tier"), t("frameworks.detail.progress")]} />
+            <TableBody>
+              {framework.applications.map((a) => (
+                <TableRow key={a.id}>
+                  <TableCell>
+                    <Link component={RouterLink} to={resourceUrl("applications", "show", { id: a.id }, { tab: "controls" })}>
+                      {a.name}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    <TierChip tier={a.risk_tier} />
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 220 }}>
+                    <ProgressBar progress={a} label={t("frameworks.detail.progressOf", { name: a.name })} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Box>
+
+      <Box component="section" aria-labelledby="framework-requirements">
+        <Typography variant="h6" component="h2" id="framework-requirements" sx={{ mb: 1 }}>
+          {t("frameworks.detail.requirements", { count: framework.requirement_count })}
+        </Typography>
+        {groups.map((g, i) => (
+          <Accordion key={g.name} defaultExpanded={i === 0} disableGutters slotProps={{ transition: { unmountOnExit: true } }}>
+            <AccordionSummary expandIcon={<ExpandMore />}>
+              {/* The accordion's summary is already a heading (h3). */}
+              <Typography component="span" sx={{ fontWeight: 500 }}>
+                {g.name}{" "}
+                <Typography component="span" variant="body2" color="text.secondary">
+                  ({t("frameworks.detail.requirementCount", { count: g.subgroups.reduce((n, s) => n + s.requirements.length, 0) })})
+                </Typography>
+              </Typography>
+            </AccordionSummary>
+            <AccordionDetails sx={{ display: "grid", gap: 1 }}>
+              {g.subgroups.map((s) => (
+                <Box key={s.key}>
+                  {s.key && (
+                    <Typography variant="subtitle1" component="h4">
+                      {s.key}
+                      {s.title ? ` — ${s.title}` : ""}
+                    </Typography>
+                  )}
+                  <Box component="ul" sx={{ m: 0, p: 0 }}>
+                    {s.requirements.map((r) => (
+                      <RequirementItem key={r.id} requirement={r} controls={controls} />
+                    ))}
+                  </Box>
+                </Box>
+              ))}
+            </AccordionDetails>
+          </Accordion>
+        ))}
+      </Box>
+    </Box>
+  );
+}

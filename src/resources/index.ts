@@ -1,0 +1,28 @@
+import { accessRoles } from "./access-roles/resource";
+import { admin } from "./admin";
+import { apiAccess } from "./api-access/resource";
+import { dashboard, limitedAccess, myWork, settings } from "./app-pages";
+import { applicationGroups } from "./application-groups/resource";
+import { applications } from "./applications/resource";
+import { frameworks } from "./frameworks/resource";
+import { manageCompany } from "./manage-company/resource";
+import { manageUsers } from "./manage-users/resource";
+import type { AppResource } from "./types";
+import { vendors } from "./vendors/resource";
+
+/** Every resource, in menu order: the routes, the menu, the breadcrumbs, the access checks and the API paths come from here. */
+export const appResources: AppResource[] = [
+  dashboard,
+  myWork,
+  applications,
+  vendors,
+  frameworks,
+  limitedAccess,
+  settings,
+  admin,
+  apiAccess,
+  applicationGroups,
+  manageCompany,
+  manageUsers,
+  accessRoles,
+];

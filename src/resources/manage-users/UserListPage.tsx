@@ -1,0 +1,61 @@
+import { useMemo, useState } from "react";
+import { Alert, Box } from "@mui/material";
+import PersonAddOutlined from "@mui/icons-material/PersonAddOutlined";
+import { useDataGrid } from "@refinedev/mui";
+import { useTranslation } from "react-i18next";
+import type { User } from "../../../domain/entities/user";
+import { CreateUserDialog } from "./CreateUserDialog";
+import { userColumns } from "./user-columns";
+import { useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
+import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
+import { useRoleLabel } from "../../components/access/role-label";
+import { useShowUrl } from "../links";
+import { USERS_RESOURCE } from "./user-support";
+import { useUserActions } from "./use-user-actions";
+
+/** /manage-users (Admin): the company's users, searched, sorted and paged on the server. */
+export default function UserListPage() {
+  const { t } = useTranslation();
+  const roleLabel = useRoleLabel();
+  const formatDateTime = useFormatDateTime();
+  const { dataGridProps, filters, setFilters, setCurrentPage, tableQuery } = useDataGrid<User>({
+    resource: USERS_RESOURCE,
+    sorters: { initial: [{ field: "name", order: "asc" }] },
+    errorNotification: false,
+  });
+  const [search, setSearch] = useGridSearch({ filters, setFilters, setCurrentPage });
+  const [creating, setCreating] = useState(false);
+  // useDelete refreshes the list itself.
+  const actions = useUserActions();
+  const { askReset, askDelete, isSelf } = actions;
+
+  const showUrl = useShowUrl(USERS_RESOURCE);
+  const columns = useMemo(
+    () => userColumns({ t, roleLabel, formatDateTime, isSelf, showUrl, onReset: askReset, onDelete: askDelete }),
+    [t, roleLabel, formatDateTime, isSelf, showUrl, askReset, askDelete],
+  );
+
+  return (
+    <Box sx={{ display: "grid", gap: 2 }}>
+      <ListPageHeader
+        title={t("users.title")}
+        help={t("users.help")}
+        createLabel={t("users.create")}
+        createIcon={<PersonAddOutlined />}
+        onCreate={() => setCreating(true)}
+      />
+      <GridSearchField label={t("users.search")} value={search} onChange={setSearch} />
+      {tableQuery.error && <Alert severity="error">{t("users.loadFailed", { message: tableQuery.error.message })}</Alert>}
+      <ListDataGrid
+        {...dataGridProps}
+        totalIsEstimate={tableQuery.data?.totalIsEstimate}
+        columns={columns}
+        aria-label={t("users.title")}
+        getRowHeight={() => "auto"}
+        rowHref={(row) => showUrl(row.id)}
+      />
+      <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
+      {actions.dialogs}
+    </Box>
+  );
+}

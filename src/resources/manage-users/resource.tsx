@@ -1,0 +1,19 @@
+import { lazy } from "react";
+import GroupOutlined from "@mui/icons-material/GroupOutlined";
+import { ADMIN_ONLY } from "../admin";
+import { defineResource } from "../define-resource";
+
+/** The company's users; the user pickers read the same resource. */
+export const manageUsers = defineResource({
+  name: "manage-users",
+  api: "access/users",
+  label: "layout.nav.manageUsers",
+  icon: <GroupOutlined />,
+  parent: "admin",
+  access: ADMIN_ONLY,
+  routes: { list: "/manage-users", show: "/manage-users/:id" },
+  pages: {
+    list: lazy(() => import("./UserListPage")),
+    show: lazy(() => import("./UserEditPage")),
+  },
+});
