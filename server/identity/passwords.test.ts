@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { generateTemporaryPassword, hashPassword, meetsPasswordPolicy, verifyPassword } from "./passwords";
 import { maskAddress } from "./mailer";
 
-describe("password policy (spec §5)", () => {
+describe("password policy", () => {
   it("needs 15 characters with an uppercase letter, a lowercase letter and a number", () => {
     expect(meetsPasswordPolicy("Abcdefghijklmn1")).toBe(true);
     expect(meetsPasswordPolicy("Abcdefghijklm1")).toBe(false); // 14
