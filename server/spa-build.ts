@@ -33,6 +33,9 @@ export function buildSpaIfStale(log: (line: string) => void): void {
   const result = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
     cwd: root,
     stdio: "inherit",
+    // Always the production build, whatever NODE_ENV the starting process inherited (a test runner's, say):
+    // otherwise React's development runtime ships and the app is another, heavier one.
+    env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) throw new StartError("The web app failed to build: see the errors above, or run `npm run build`.");
 }
