@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useCallback, type ReactNode } from "react";
 import { AbilityProvider, useAbility } from "@casl/react";
 import { useGetIdentity } from "@refinedev/core";
 import { abilityFromPacked, asSubject, type AppAbility, type PackedRules, type SubjectName } from "../../domain/access/abilities";
@@ -32,6 +32,10 @@ export function UserAbilityProvider({ children }: { children: ReactNode }) {
 export function useCanOnRecord() {
   const ability = useAbility<AppAbility>();
   const { data: user } = useGetIdentity<CurrentUser>();
-  return (action: Parameters<AppAbility["can"]>[0], type: SubjectName, record: { id: string } & Record<string, unknown>) =>
-    Boolean(user) && ability.can(action, recordSubject(user!, type, record));
+  // Stable while the ability and the user are, so memoised permissions are not recomputed on every render.
+  return useCallback(
+    (action: Parameters<AppAbility["can"]>[0], type: SubjectName, record: { id: string } & Record<string, unknown>) =>
+      Boolean(user) && ability.can(action, recordSubject(user!, type, record)),
+    [ability, user],
+  );
 }
