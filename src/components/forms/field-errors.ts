@@ -19,8 +19,8 @@ export function applyFieldErrors<T extends FieldValues>(error: HttpError, fields
 
 /** Field messages are i18n keys from the shared schemas or the server; anything else is shown as written. */
 export function useFieldMessage(): (message: string | undefined) => string | undefined {
-  const { t } = useTranslation();
-  return (message) => (message === undefined ? undefined : message.startsWith("validation.") ? t(message) : message);
+  const { t, i18n } = useTranslation();
+  return (message) => (message === undefined ? undefined : i18n.exists(message) ? t(message) : message);
 }
 
 /**

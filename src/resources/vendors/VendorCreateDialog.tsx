@@ -1,43 +1,31 @@
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useCreate, useNavigation, type HttpError } from "@refinedev/core";
+import { useNavigation } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
-import type { Vendor } from "../../../domain/entities/vendor";
-import { applyFieldErrors } from "../../components/forms/field-errors";
+import { vendorCreateSchema, type Vendor } from "../../../domain/entities/vendor";
 import { FormDialog } from "../../components/dialogs/FormDialog";
-import { notify } from "../../providers/notifications";
+import { useResourceForm } from "../../components/forms/use-resource-form";
 import { VENDORS_RESOURCE } from "./vendor-api";
-import { EMPTY_PROFILE, PROFILE_FIELDS, profileBody, vendorProfileSchema, type VendorProfileValues } from "./vendor-form";
+import { EMPTY_PROFILE, type VendorProfileValues } from "./vendor-form";
 import { VendorProfileFields } from "./VendorProfileFields";
 
 /** Adds a vendor, then opens its page to answer its risk questions. */
 export function VendorCreateDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const { show } = useNavigation();
-  const [failure, setFailure] = useState<string | null>(null);
-  const { mutateAsync } = useCreate<Vendor, HttpError>();
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<VendorProfileValues>({
-    resolver: zodResolver(vendorProfileSchema) as never,
-    defaultValues: EMPTY_PROFILE,
+  const form = useResourceForm<typeof vendorCreateSchema, Vendor, VendorProfileValues>({
+    resource: VENDORS_RESOURCE,
+    schema: vendorCreateSchema,
+    values: EMPTY_PROFILE,
+    success: "vendors.created",
+    failure: "vendors.saveFailed",
+    onSaved: (vendor) => {
+      onClose();
+      show(VENDORS_RESOURCE, vendor.id);
+    },
   });
 
   const close = () => {
-    reset(EMPTY_PROFILE);
-    setFailure(null);
+    form.discard();
     onClose();
-  };
-
-  const onSubmit = async (values: VendorProfileValues) => {
-    setFailure(null);
-    try {
-      const { data } = await mutateAsync({ resource: VENDORS_RESOURCE, values: profileBody(values), successNotification: false, errorNotification: false });
-      notify({ message: t("vendors.created"), severity: "success" });
-      close();
-      show("vendors", data.id);
-    } catch (error) {
-      if (!applyFieldErrors(error as HttpError, PROFILE_FIELDS, setError)) setFailure(t("vendors.saveFailed"));
-    }
   };
 
   return (
@@ -45,15 +33,15 @@ export function VendorCreateDialog({ open, onClose }: { open: boolean; onClose()
       open={open}
       titleId="vendor-create-title"
       title={t("vendors.createTitle")}
-      error={failure}
+      error={form.failure}
       errorPlacement="bottom"
       submitLabel={t("vendors.create")}
-      busy={formState.isSubmitting}
+      busy={form.busy}
       onClose={close}
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={form.submit}
       contentSx={{ display: "grid", gap: 2, pt: "8px !important" }}
     >
-      <VendorProfileFields register={register} control={control} errors={formState.errors} withStatus={false} />
+      <VendorProfileFields form={form} withStatus={false} />
     </FormDialog>
   );
 }

@@ -1,37 +1,24 @@
-import { Controller, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
+import { Controller, type UseFormReturn } from "react-hook-form";
 import { MenuItem, TextField } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { VENDOR_STATUSES } from "../../../domain/entities/vendor";
-import { useFieldMessage } from "../../components/forms/field-errors";
 import type { VendorProfileValues } from "./vendor-form";
 
-/** Field messages: shared `validation.*` keys, or this area's `vendors.validation.*`. */
-function useVendorMessage() {
-  const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
-  return (message: string | undefined) => (message?.startsWith("vendors.") ? t(message) : fieldMessage(message));
-}
-
 interface Props {
-  register: UseFormRegister<VendorProfileValues>;
-  control: Control<VendorProfileValues>;
-  errors: FieldErrors<VendorProfileValues>;
+  form: { field: (name: "name" | "website" | "description" | "services_provided" | "contact") => object; control: UseFormReturn<VendorProfileValues>["control"] };
   disabled?: boolean;
   /** The create dialog starts every vendor active; the status is changed on the vendor's page. */
   withStatus?: boolean;
 }
 
 /** The vendor's profile fields: one form for creating (dialog) and editing (detail page). */
-export function VendorProfileFields({ register, control, errors, disabled, withStatus = true }: Props) {
+export function VendorProfileFields({ form: { field, control }, disabled, withStatus = true }: Props) {
   const { t } = useTranslation();
-  const message = useVendorMessage();
   const text = (name: "name" | "website" | "description" | "services_provided" | "contact", label: string, extra: object = {}) => (
     <TextField
       label={t(label)}
       disabled={disabled}
-      {...register(name)}
-      error={Boolean(errors[name])}
-      helperText={message(errors[name]?.message)}
+      {...field(name)}
       slotProps={{ inputLabel: { shrink: true } }}
       {...extra}
     />
