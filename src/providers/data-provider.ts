@@ -6,6 +6,10 @@ import { api, API_BASE } from "./api-client";
 /** A resource's API path: its name (`applications`) unless meta.path says otherwise (`access/users`). */
 const pathOf = (resource: string, meta?: Record<string, unknown>) => `/${typeof meta?.path === "string" ? meta.path : resource}`;
 
+/** One record's path: `/vendors/{id}`; a singleton's record (meta.singleton, the company) is at the resource's path itself. */
+const recordPath = (resource: string, id: unknown, meta?: Record<string, unknown>) =>
+  meta?.singleton ? pathOf(resource, meta) : `${pathOf(resource, meta)}/${String(id)}`;
+
 function sortParam(sorters: CrudSort[] | undefined): string | undefined {
   const first = sorters?.[0];
   if (!first) return undefined;
@@ -66,7 +70,7 @@ export const dataProvider: DataProvider = {
   },
 
   async getOne({ resource, id, meta }) {
-    return { data: await api({ path: `${pathOf(resource, meta)}/${id}` }) };
+    return { data: await api({ path: recordPath(resource, id, meta) }) };
   },
 
   async create({ resource, variables, meta }) {
@@ -77,17 +81,18 @@ export const dataProvider: DataProvider = {
     const method = (meta?.method as "PUT" | "PATCH" | undefined) ?? "PATCH";
     // The version the form loaded: a record someone else saved since is refused (412), not overwritten.
     const headers = typeof meta?.version === "number" ? ifMatch(meta.version) : undefined;
-    return { data: await api({ method, path: `${pathOf(resource, meta)}/${id}`, body: variables, headers }) };
+    return { data: await api({ method, path: recordPath(resource, id, meta), body: variables, headers }) };
   },
 
   async deleteOne({ resource, id, meta }) {
-    await api({ method: "DELETE", path: `${pathOf(resource, meta)}/${id}` });
+    await api({ method: "DELETE", path: recordPath(resource, id, meta) });
     return { data: { id } as never };
   },
 
   async custom({ url, method, payload, query, headers }) {
     const verb = method.toUpperCase() as "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
     const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
-    return { data: await api({ method: verb, path, body: payload, query: query as Record<string, string>, headers: headers as Record<string, string> | undefined }) };
+    // A DELETE names what it removes in its path or query, never in a body.
+    return { data: await api({ method: verb, path, body: verb === "DELETE" ? undefined : payload, query: query as Record<string, string>, headers: headers as Record<string, string> | undefined }) };
   },
 };

@@ -2,6 +2,9 @@ import type { ReactNode } from "react";
 import type { ResourceProps } from "@refinedev/core";
 import type { AppResource, LazyPage, RefineAction, ResourceAccess, ResourceRoutes } from "./types";
 
+/** The id a singleton's record goes by in Refine's hooks and cache; its API path has none. */
+export const SINGLETON_ID = "current";
+
 const REFINE_ACTIONS: readonly RefineAction[] = ["list", "create", "edit", "show", "clone"];
 
 export interface ResourceDefinition<R extends ResourceRoutes> {
@@ -17,6 +20,8 @@ export interface ResourceDefinition<R extends ResourceRoutes> {
   /** Checked by the access-control provider; without it the resource is open to anyone signed in. */
   access?: ResourceAccess;
   hideInMenu?: boolean;
+  /** One record without an id in its API path (the company): read and updated as `SINGLETON_ID`. */
+  singleton?: boolean;
   /** Named route patterns: Refine's actions (`show: "/applications/detail/:id"`) and extra ones (`overview`). */
   routes?: R;
   /** The page of each route that renders one, by route name. */
@@ -25,7 +30,7 @@ export interface ResourceDefinition<R extends ResourceRoutes> {
 
 /** One resource in one place: its API path, menu entry, access, route patterns and pages. */
 export function defineResource<const R extends ResourceRoutes = ResourceRoutes>(definition: ResourceDefinition<R>): AppResource {
-  const { name, api = name, label, icon, parent, access, hideInMenu, routes, pages = {} } = definition;
+  const { name, api = name, label, icon, parent, access, hideInMenu, singleton, routes, pages = {} } = definition;
   const paths: ResourceRoutes = { ...routes };
   return {
     name,
@@ -35,6 +40,7 @@ export function defineResource<const R extends ResourceRoutes = ResourceRoutes>(
     parent,
     access,
     hideInMenu,
+    singleton,
     paths,
     routes: Object.entries(pages as Record<string, LazyPage | undefined>).flatMap(([route, page]) => {
       const path = paths[route];
@@ -55,7 +61,7 @@ export function refineResources(resources: AppResource[]): ResourceProps[] {
     return {
       name: r.name,
       ...actions,
-      meta: { label: r.label, icon: r.icon, parent: r.parent, hide: r.hideInMenu, path: r.api, routes: r.paths },
+      meta: { label: r.label, icon: r.icon, parent: r.parent, hide: r.hideInMenu, path: r.api, singleton: r.singleton, routes: r.paths },
     };
   });
 }

@@ -30,6 +30,8 @@ export interface AppResource {
   /** Menu parent (the Admin submenu). */
   parent?: string;
   hideInMenu?: boolean;
+  /** One record at the API path itself, no id (the company). */
+  singleton?: boolean;
   /** Without it, anyone signed in may open the routes; with it, others land on /not-found and the menu hides it. */
   access?: ResourceAccess;
   /** The named route patterns: Refine's actions (`list`, `show: "/applications/detail/:id"`) and any others. */

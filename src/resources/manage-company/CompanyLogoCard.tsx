@@ -2,21 +2,16 @@ import { useRef, useState, type ChangeEvent } from "react";
 import { Alert, Box, Button, Card, CardContent, CircularProgress, LinearProgress, Typography } from "@mui/material";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
-import type { HttpError } from "@refinedev/core";
+import { useCustomMutation, useInvalidate, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { Company } from "../../../domain/entities/company";
-import { COMPANY_PATH } from "./api-path";
-import { api, apiUpload } from "../../providers/api-client";
+import { COMPANY_API, COMPANY_RESOURCE } from "./api-path";
+import { apiUpload } from "../../providers/api-client";
+import { SINGLETON_ID } from "../define-resource";
 import { notify } from "../../providers/notifications";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog";
 import { LOGO_ACCEPT, logoFileProblem } from "./logo-file";
 import { useLogoPreview } from "./use-logo-preview";
-
-export interface CompanyLogoCardProps {
-  company: Company;
-  /** The company as the server answered an upload or removal. */
-  onChanged(company: Company): void;
-}
 
 /** The server's word on a failed upload: the `file` field's message (e.g. the accepted types), else the detail. */
 function uploadMessage(error: HttpError): string {
@@ -26,8 +21,12 @@ function uploadMessage(error: HttpError): string {
 }
 
 /** The company's logo: preview, upload with progress (POST /company/logo) and removal. */
-export function CompanyLogoCard({ company, onChanged }: CompanyLogoCardProps) {
+export function CompanyLogoCard({ company }: { company: Company }) {
   const { t } = useTranslation();
+  const { mutateAsync: custom } = useCustomMutation();
+  const invalidate = useInvalidate();
+  // The company now carries the new logo address: refetched, so the page shows it.
+  const reload = () => invalidate({ resource: COMPANY_RESOURCE, id: SINGLETON_ID, invalidates: ["detail"] });
   const preview = useLogoPreview(company.logo_url);
   const input = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState<number | null>(null);
@@ -45,9 +44,9 @@ export function CompanyLogoCard({ company, onChanged }: CompanyLogoCardProps) {
     if (problem) return;
     setPercent(0);
     try {
-      const updated = await apiUpload<Company>({ path: `${COMPANY_PATH}/logo`, file, onProgress: setPercent });
+      await apiUpload<Company>({ path: `/${COMPANY_API}/logo`, file, onProgress: setPercent });
       notify({ message: t("company.logo.uploaded"), severity: "success" });
-      onChanged(updated);
+      await reload();
     } catch (failure) {
       const httpError = failure as HttpError;
       setError(httpError.statusCode === 413 ? t("company.logo.tooLarge") : uploadMessage(httpError));
@@ -57,15 +56,15 @@ export function CompanyLogoCard({ company, onChanged }: CompanyLogoCardProps) {
   };
 
   const remove = async () => {
-    try {
-      await api({ method: "DELETE", path: `${COMPANY_PATH}/logo` });
-    } catch (failure) {
-      notify({ message: (failure as HttpError).message, severity: "error" });
-      throw failure;
-    }
-    notify({ message: t("company.logo.removed"), severity: "success" });
+    await custom({
+      url: `/${COMPANY_API}/logo`,
+      method: "delete",
+      values: {},
+      successNotification: () => ({ message: t("company.logo.removed"), type: "success" }),
+      errorNotification: (failure) => ({ message: failure?.message ?? "", type: "error" }),
+    });
     setError(null);
-    onChanged({ ...company, logo_url: null });
+    await reload();
   };
 
   return (

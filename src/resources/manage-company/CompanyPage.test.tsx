@@ -3,19 +3,17 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { ApiRequest, UploadRequest } from "../../providers/api-client";
 import type { Company } from "../../../domain/entities/company";
-import { Refine, type DataProvider } from "@refinedev/core";
-import { QueryClient } from "@tanstack/react-query";
 import { initTestI18n } from "../../test-support/i18n";
+import { renderWithRefine } from "../../test-support/render-with-refine";
+import { dataProvider } from "../../providers/data-provider";
 import CompanyPage from "./CompanyPage";
-import { CompanyForm } from "./CompanyForm";
-import { CompanyLogoCard } from "./CompanyLogoCard";
 
 const { api, apiUpload, apiBlob } = vi.hoisted(() => ({
   api: vi.fn<(request: ApiRequest) => Promise<unknown>>(),
   apiUpload: vi.fn<(request: UploadRequest) => Promise<unknown>>(),
   apiBlob: vi.fn<(path: string) => Promise<Blob>>(),
 }));
-vi.mock("../../providers/api-client", () => ({ api, apiUpload, apiBlob }));
+vi.mock("../../providers/api-client", () => ({ api, apiUpload, apiBlob, API_BASE: "/v2" }));
 
 const company: Company = { id: "11111111-1111-4111-8111-111111111111", name: "Demo Company", size: "51-200", industry: "Finance", logo_url: null, version: 1 };
 const withLogo: Company = { ...company, logo_url: "/v2/company/logo?v=0123456789abcdef" };
@@ -25,6 +23,18 @@ const fileOf = (size: number, name = "logo.png", type = "image/png") => {
   Object.defineProperty(file, "size", { value: size });
   return file;
 };
+/**
+ * The page over the real data provider: reads of the company answer `stored` (a function answers the
+ * company as it is at that moment); writes answer `write`'s result.
+ */
+function renderPage(stored: Company | (() => Company) = company, write: (request: ApiRequest) => Promise<unknown> = async () => undefined) {
+  api.mockImplementation(async (request) => {
+    if (request.method === undefined || request.method === "GET") return typeof stored === "function" ? stored() : stored;
+    return write(request);
+  });
+  return renderWithRefine(<CompanyPage />, { dataProvider, path: "/manage-company" });
+}
+const writes = () => api.mock.calls.map(([request]) => request).filter((r) => r.method && r.method !== "GET");
 const chooseFile = (file: File) => fireEvent.change(screen.getByTestId("logo-file-input"), { target: { files: [file] } });
 
 beforeAll(async () => {
@@ -41,18 +51,10 @@ afterEach(cleanup);
 
 describe("the page", () => {
   it("loads the company through the data provider and keeps a free size value selectable", async () => {
-    const custom = vi.fn(async () => ({ data: { ...company, size: "About 300" } as never }));
-    render(
-      <Refine
-        dataProvider={{ getList: vi.fn(), getApiUrl: () => "/v2", custom } as unknown as DataProvider}
-        options={{ reactQuery: { clientConfig: new QueryClient({ defaultOptions: { queries: { retry: false } } }) }, disableTelemetry: true }}
-      >
-        <CompanyPage />
-      </Refine>,
-    );
+    renderPage({ ...company, size: "About 300" });
     expect(screen.getByRole("heading", { name: "Manage Company" })).toBeTruthy();
     expect(await screen.findByDisplayValue("Demo Company")).toBeTruthy();
-    expect(custom).toHaveBeenCalledWith(expect.objectContaining({ url: "/company", method: "get" }));
+    expect(api).toHaveBeenCalledWith({ path: "/company" });
     expect(screen.getByRole("combobox", { name: "Company size" }).textContent).toBe("About 300");
     expect(screen.getByRole("button", { name: "Upload logo" })).toBeTruthy();
     fireEvent.mouseDown(screen.getByRole("combobox", { name: "Company size" }));
@@ -63,11 +65,11 @@ describe("the page", () => {
 
 describe("the company form", () => {
   it("keeps Save disabled until something changes, and shows the name rules before sending", async () => {
-    render(<CompanyForm company={company} onSaved={vi.fn()} />);
+    renderPage();
+    const name = await screen.findByRole("textbox", { name: /Company name/ });
     const save = screen.getByRole("button", { name: "Save" });
     expect(save).toHaveProperty("disabled", true);
 
-    const name = screen.getByRole("textbox", { name: /Company name/ });
     fireEvent.change(name, { target: { value: "Bad <name>" } });
     await waitFor(() => expect(save).toHaveProperty("disabled", false));
     fireEvent.click(save);
@@ -76,50 +78,59 @@ describe("the company form", () => {
     fireEvent.change(name, { target: { value: "" } });
     fireEvent.click(save);
     expect(await screen.findByText("This field is required.")).toBeTruthy();
-    expect(api).not.toHaveBeenCalled();
+    expect(writes()).toEqual([]);
   });
 
   it("sends the changes and shows the server's field errors on the fields", async () => {
-    api.mockRejectedValueOnce({ statusCode: 400, message: "The request has invalid fields.", errors: { industry: ["validation.tooLong"] } });
-    const onSaved = vi.fn();
-    render(<CompanyForm company={company} onSaved={onSaved} />);
-    fireEvent.change(screen.getByRole("textbox", { name: "Industry" }), { target: { value: "Insurance" } });
+    renderPage(company, async () => {
+      throw { statusCode: 400, message: "The request has invalid fields.", errors: { industry: ["validation.tooLong"] } };
+    });
+    fireEvent.change(await screen.findByRole("textbox", { name: "Industry" }), { target: { value: "Insurance" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("This is too long.")).toBeTruthy();
-    expect(api).toHaveBeenCalledWith({
-      method: "PATCH",
-      path: "/company",
-      body: { name: "Demo Company", size: "51-200", industry: "Insurance" },
-      headers: { "If-Match": `"${company.version}"` },
-    });
-    expect(onSaved).not.toHaveBeenCalled();
+    expect(writes()).toEqual([
+      {
+        method: "PATCH",
+        path: "/company",
+        body: { name: "Demo Company", size: "51-200", industry: "Insurance" },
+        headers: { "If-Match": `"${company.version}"` },
+      },
+    ]);
+    expect(screen.getByRole("textbox", { name: "Industry" })).toHaveProperty("value", "Insurance");
   });
 
   it("keeps unsaved edits when the stored company changes, and follows it when nothing is being edited", async () => {
-    const { rerender } = render(<CompanyForm company={company} onSaved={vi.fn()} />);
-    fireEvent.change(screen.getByRole("textbox", { name: "Industry" }), { target: { value: "Insurance" } });
-    rerender(<CompanyForm company={{ ...withLogo }} onSaved={vi.fn()} />);
-    expect(screen.getByRole("textbox", { name: "Industry" })).toHaveProperty("value", "Insurance");
-    // Someone else's save does not wipe the input; saving it then meets the conflict instead.
-    rerender(<CompanyForm company={{ ...withLogo, industry: "Retail", version: company.version + 1 }} onSaved={vi.fn()} />);
-    expect(screen.getByRole("textbox", { name: "Industry" })).toHaveProperty("value", "Insurance");
-    fireEvent.change(screen.getByRole("textbox", { name: "Industry" }), { target: { value: "Retail" } });
-    await waitFor(() => expect(screen.getByRole("textbox", { name: "Industry" })).toHaveProperty("value", "Retail"));
+    let stored: Company = company;
+    apiBlob.mockResolvedValue(new Blob(["png"], { type: "image/png" }));
+    apiUpload.mockImplementation(async () => stored);
+    renderPage(() => stored);
+    const industry = await screen.findByRole("textbox", { name: "Industry" });
+    fireEvent.change(industry, { target: { value: "Insurance" } });
+    // Someone else saved the company meanwhile; a logo upload makes the page fetch it again.
+    stored = { ...withLogo, industry: "Retail", version: company.version + 1 };
+    chooseFile(fileOf(300));
+    expect(await screen.findByRole("img", { name: "Company logo" })).toBeTruthy();
+    expect(industry).toHaveProperty("value", "Insurance");
+    // Once the edit is undone, the form follows what is stored.
+    fireEvent.change(industry, { target: { value: "Finance" } });
+    await waitFor(() => expect(industry).toHaveProperty("value", "Retail"));
   });
 
   it("on a save someone else's beat, shows the input beside the stored values and reloads on request", async () => {
-    const onSaved = vi.fn();
-    const { rerender } = render(<CompanyForm company={company} onSaved={onSaved} />);
-    fireEvent.change(screen.getByRole("textbox", { name: "Industry" }), { target: { value: "Insurance" } });
-    const stored = { ...company, industry: "Retail", version: company.version + 1 };
-    api.mockRejectedValueOnce({ statusCode: 412, message: "This record was changed by someone else" }).mockResolvedValueOnce(stored);
+    let stored: Company = company;
+    renderPage(
+      () => stored,
+      async () => {
+        stored = { ...company, industry: "Retail", version: company.version + 1 };
+        throw { statusCode: 412, message: "This record was changed by someone else" };
+      },
+    );
+    fireEvent.change(await screen.findByRole("textbox", { name: "Industry" }), { target: { value: "Insurance" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     const dialog = await screen.findByRole("dialog", { name: "This record was changed by someone else" });
-    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(stored));
-    rerender(<CompanyForm company={stored} onSaved={onSaved} />);
+    await waitFor(() => expect(within(dialog).getByRole("row", { name: /Industry/ }).textContent).toContain("Retail"));
     const row = within(dialog).getByRole("row", { name: /Industry/ });
     expect(row.textContent).toContain("Insurance");
-    expect(row.textContent).toContain("Retail");
     fireEvent.click(within(dialog).getByRole("button", { name: "Reload" }));
     await waitFor(() => expect(screen.getByRole("textbox", { name: "Industry" })).toHaveProperty("value", "Retail"));
   });
@@ -127,28 +138,31 @@ describe("the company form", () => {
 
 describe("the logo card", () => {
   it("refuses a file over 1 MB without uploading it", async () => {
-    render(<CompanyLogoCard company={company} onChanged={vi.fn()} />);
-    expect(screen.getByText("No logo yet.")).toBeTruthy();
+    renderPage();
+    expect(await screen.findByText("No logo yet.")).toBeTruthy();
     chooseFile(fileOf(1024 * 1024 + 1));
     expect(await screen.findByText("The logo is larger than 1 MB.")).toBeTruthy();
     expect(apiUpload).not.toHaveBeenCalled();
   });
 
-  it("uploads a file of 1 MB with progress, then hands back the company", async () => {
+  it("uploads a file of 1 MB with progress, then shows the new logo", async () => {
     let finish!: (value: Company) => void;
+    let stored: Company = company;
     apiUpload.mockImplementation(({ onProgress }) => {
       onProgress?.(40);
       return new Promise((resolve) => (finish = resolve));
     });
-    const onChanged = vi.fn();
-    render(<CompanyLogoCard company={company} onChanged={onChanged} />);
+    apiBlob.mockResolvedValue(new Blob(["png"], { type: "image/png" }));
+    renderPage(() => stored);
+    await screen.findByText("No logo yet.");
     const file = fileOf(1024 * 1024);
     chooseFile(file);
     expect(await screen.findByText("Uploading… 40%")).toBeTruthy();
     expect(screen.getByRole("progressbar", { name: "Upload progress" }).getAttribute("aria-valuenow")).toBe("40");
     expect(apiUpload.mock.calls[0][0]).toMatchObject({ path: "/company/logo", file });
+    stored = withLogo;
     finish(withLogo);
-    await waitFor(() => expect(onChanged).toHaveBeenCalledWith(withLogo));
+    expect(await screen.findByRole("img", { name: "Company logo" })).toBeTruthy();
     expect(screen.queryByRole("progressbar", { name: "Upload progress" })).toBeNull();
   });
 
@@ -158,16 +172,21 @@ describe("the logo card", () => {
       message: "The file is not a PNG, JPEG or WebP image.",
       errors: { file: ["Only PNG, JPEG or WebP images are accepted."] },
     });
-    render(<CompanyLogoCard company={company} onChanged={vi.fn()} />);
+    renderPage();
+    await screen.findByText("No logo yet.");
     chooseFile(fileOf(300, "logo.png"));
     expect(await screen.findByText("Only PNG, JPEG or WebP images are accepted.")).toBeTruthy();
   });
 
   it("previews the stored logo through an object URL and removes it after confirmation", async () => {
     apiBlob.mockResolvedValue(new Blob(["png"], { type: "image/png" }));
-    api.mockResolvedValue(undefined);
-    const onChanged = vi.fn();
-    const { unmount } = render(<CompanyLogoCard company={withLogo} onChanged={onChanged} />);
+    let stored: Company = withLogo;
+    const { unmount } = renderPage(
+      () => stored,
+      async () => {
+        stored = company;
+      },
+    );
     const image = await screen.findByRole("img", { name: "Company logo" });
     expect(image.getAttribute("src")).toBe("blob:logo-preview");
     expect(apiBlob).toHaveBeenCalledWith(withLogo.logo_url, expect.any(AbortSignal));
@@ -175,8 +194,8 @@ describe("the logo card", () => {
     fireEvent.click(screen.getByRole("button", { name: "Remove logo" }));
     const dialog = await screen.findByRole("dialog", { name: "Remove the logo?" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Remove logo" }));
-    await waitFor(() => expect(onChanged).toHaveBeenCalledWith({ ...withLogo, logo_url: null }));
-    expect(api).toHaveBeenCalledWith({ method: "DELETE", path: "/company/logo" });
+    expect(await screen.findByText("No logo yet.")).toBeTruthy();
+    expect(writes()).toEqual([expect.objectContaining({ method: "DELETE", path: "/company/logo", body: undefined })]);
 
     unmount();
     expect(URL.revokeObjectURL).toHaveBeenCalledWith("blob:logo-preview");

@@ -1,3 +1,3 @@
-/** The company singleton's path under /v2: the definition's `api`, and the path of its reads and writes (no id). */
+/** The company singleton's path under /v2: the definition's `api`; its logo lives under it. */
 export const COMPANY_API = "company";
-export const COMPANY_PATH = `/${COMPANY_API}`;
+export const COMPANY_RESOURCE = "manage-company";

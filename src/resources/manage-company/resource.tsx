@@ -12,6 +12,7 @@ export const manageCompany = defineResource({
   icon: <ApartmentOutlined />,
   parent: "admin",
   access: ADMIN_ONLY,
+  singleton: true,
   routes: { list: "/manage-company" },
   pages: { list: lazy(() => import("./CompanyPage")) },
 });

@@ -3,7 +3,6 @@ import { Link as RouterLink, useParams } from "react-router";
 import { Alert, Box, Button, LinearProgress, Typography } from "@mui/material";
 import ArrowBackOutlined from "@mui/icons-material/ArrowBackOutlined";
 import { useCan, useNavigation, useOne, type HttpError } from "@refinedev/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Vendor } from "../../../domain/entities/vendor";
 import { useEntityTitle } from "../../components/layout/entity-titles";
@@ -13,6 +12,7 @@ import { VENDORS_RESOURCE, useVendorDetails } from "./vendor-api";
 import { vendorDetailsOf } from "./vendor-form";
 import { VendorRiskChip, VendorStatusChip } from "./VendorRiskChip";
 import { VendorProfileCard } from "./VendorProfileCard";
+import { useRefreshShown } from "../../providers/refresh";
 import { VendorQuestionnaire } from "./VendorQuestionnaire";
 
 /** /vendors/detail/{vendorId}: profile, risk questions with a live preview, and the applications that use the vendor. */
@@ -20,7 +20,7 @@ export default function VendorDetailPage() {
   const { t } = useTranslation();
   const { listUrl } = useNavigation();
   const { id: vendorId = "" } = useParams<{ id: string }>();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshShown();
   const { result: vendor, query } = useOne<Vendor, HttpError>({
     resource: VENDORS_RESOURCE,
     id: vendorId,
@@ -32,8 +32,6 @@ export default function VendorDetailPage() {
   const stored = useMemo(() => vendorDetailsOf(details.result.data?.details), [details.result.data]);
   useEntityTitle(vendorId, vendor?.name);
 
-  // A new risk level changes the vendor's chip and the linked applications' classification: refetch what names the vendor.
-  const refresh = () => queryClient.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes(vendorId) });
 
   if (query.isLoading || details.query.isLoading) return <LinearProgress aria-label={t("vendors.detail.loading")} />;
   if (query.error?.statusCode === 404 || (!query.error && !vendor)) {

@@ -4,7 +4,8 @@ import { useCustomMutation, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { COMMENT_MAX_LENGTH } from "../../../../domain/entities/application";
 import { useFormatDateTime } from "../../../components/data-grid/grid-support";
-import { useApplicationGet, useRefreshApplication, useRefusalText } from "./application-api";
+import { useApplicationGet, useRefusalText } from "./application-api";
+import { useRefreshShown } from "../../../providers/refresh";
 
 interface Comment {
   id: string;
@@ -18,7 +19,7 @@ export function CommentsTab({ applicationId }: { applicationId: string }) {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
   const refusal = useRefusalText();
-  const refresh = useRefreshApplication(applicationId);
+  const refresh = useRefreshShown();
   const comments = useApplicationGet<{ items: Comment[]; total: number }>(applicationId, "comments", { page_size: 200 });
   const { mutateAsync: post, mutation } = useCustomMutation<Comment, HttpError, { body: string }>();
   const [body, setBody] = useState("");

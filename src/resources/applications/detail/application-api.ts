@@ -1,9 +1,7 @@
 import { useCallback } from "react";
-import { useCustom, useCustomMutation, useGetIdentity, useOne, type BaseRecord, type HttpError } from "@refinedev/core";
-import { useQueryClient } from "@tanstack/react-query";
+import { useCustom, useGetIdentity, useOne, useUpdate, type BaseRecord, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { Application, ApplicationUpdate } from "../../../../domain/entities/application";
-import { ifMatch } from "../../../components/forms/conflict/stale-version";
 
 const APPLICATIONS_RESOURCE = "applications";
 
@@ -29,38 +27,26 @@ export function useApplicationGet<T extends BaseRecord>(id: string, sub: string,
 }
 
 /**
- * After a change, everything shown about this application may be stale (a save re-classifies, records an
- * assessment and an audit entry): every cached query whose key names the id is refetched.
- */
-export function useRefreshApplication(id: string) {
-  const queryClient = useQueryClient();
-  return useCallback(
-    () => queryClient.invalidateQueries({ predicate: (query) => JSON.stringify(query.queryKey).includes(id) }),
-    [queryClient, id],
-  );
-}
-
-/**
  * PUT /applications/{id}: an edit, or a status move (a body holding only that status). With the
  * `version` the edit was made on, a record someone else saved since is refused (412) instead of overwritten.
+ * A save re-classifies and records an assessment and an audit entry: everything shown is refetched.
  */
 export function useApplicationPut(id: string) {
-  const { mutateAsync, mutation } = useCustomMutation<Application, HttpError, ApplicationUpdate>();
-  const refresh = useRefreshApplication(id);
+  const { mutateAsync, mutation } = useUpdate<Application, HttpError, ApplicationUpdate>();
   const put = useCallback(
     async (body: ApplicationUpdate, version?: number) => {
       const { data } = await mutateAsync({
-        url: `/applications/${id}`,
-        method: "put",
+        resource: APPLICATIONS_RESOURCE,
+        id,
         values: body,
-        config: version === undefined ? undefined : { headers: ifMatch(version) },
+        meta: { method: "PUT", version },
+        invalidates: ["all"],
         successNotification: false,
         errorNotification: false,
       });
-      void refresh();
       return data;
     },
-    [mutateAsync, refresh, id],
+    [mutateAsync, id],
   );
   return { put, busy: mutation.isPending };
 }

@@ -6,7 +6,8 @@ import type { User } from "../../../../../domain/entities/user";
 import { APPROVAL_ROLES } from "../../../../../domain/workflow";
 import { useRoleLabel } from "../../../../components/access/role-label";
 import { notify } from "../../../../providers/notifications";
-import { useRefreshApplication, useRefusalText } from "../application-api";
+import { useRefusalText } from "../application-api";
+import { useRefreshShown } from "../../../../providers/refresh";
 
 type Person = Pick<User, "id" | "email" | "first_name" | "last_name">;
 const personName = (p: Person) => `${p.first_name} ${p.last_name}`.trim();
@@ -16,7 +17,7 @@ export function AddGrantForm({ applicationId }: { applicationId: string }) {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
   const refusal = useRefusalText();
-  const refresh = useRefreshApplication(applicationId);
+  const refresh = useRefreshShown();
   const [search, setSearch] = useState("");
   const [person, setPerson] = useState<Person | null>(null);
   const [roleId, setRoleId] = useState("");

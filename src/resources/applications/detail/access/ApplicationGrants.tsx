@@ -9,10 +9,11 @@ import { useRoleLabel } from "../../../../components/access/role-label";
 import { useFormatDateTime } from "../../../../components/data-grid/grid-support";
 import { ConfirmDialog } from "../../../../components/dialogs/ConfirmDialog";
 import { notify } from "../../../../providers/notifications";
-import { useApplicationGet, useRefreshApplication, useRefusalText } from "../application-api";
+import { useApplicationGet, useRefusalText } from "../application-api";
 import { AddGrantForm } from "./AddGrantForm";
 import { TableHeader } from "../../../../components/layout/TableHeader";
 import { SectionCard } from "../../../../components/layout/SectionCard";
+import { useRefreshShown } from "../../../../providers/refresh";
 
 type Grant = z.infer<typeof applicationGrantSchema>;
 
@@ -22,7 +23,7 @@ export function ApplicationGrants({ applicationId, canManage }: { applicationId:
   const roleLabel = useRoleLabel();
   const formatDateTime = useFormatDateTime();
   const refusal = useRefusalText();
-  const refresh = useRefreshApplication(applicationId);
+  const refresh = useRefreshShown();
   const { query, result } = useApplicationGet<{ items: Grant[] }>(applicationId, "role-assignments");
   const { mutateAsync: remove } = useCustomMutation<Record<string, unknown>, HttpError, undefined>();
   const [revoking, setRevoking] = useState<Grant | null>(null);

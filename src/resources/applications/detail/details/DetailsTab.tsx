@@ -10,7 +10,7 @@ import type { VendorRef } from "../../../../../domain/entities/vendor";
 import { applyFieldErrors, useFieldMessage } from "../../../../components/forms/field-errors";
 import { notify } from "../../../../providers/notifications";
 import { useCompanyVendors } from "../../../vendors/vendor-api";
-import { useApplicationGet, useApplicationPut, useRefreshApplication } from "../application-api";
+import { useApplicationGet, useApplicationPut } from "../application-api";
 import { useEditConflict } from "../../../../components/forms/conflict/use-edit-conflict";
 import { detailsConflictRows } from "./details-conflict";
 import { changesOf, detailsFormSchema, toFormValues, type DetailsFormValues } from "./details-form";
@@ -18,6 +18,7 @@ import { QuestionField } from "./QuestionField";
 import { RiskPreview } from "./RiskPreview";
 import { HighRiskVendorNote } from "./HighRiskVendorNote";
 import { VendorMultiSelect } from "./VendorSelect";
+import { useRefreshShown } from "../../../../providers/refresh";
 
 const FIELDS = ["name", "description", "vendor_ids", ...QUESTIONS.map((q) => `details.${q.id}`)] as Path<DetailsFormValues>[];
 
@@ -34,7 +35,7 @@ export function DetailsTab({ application, canEdit, permissionsLoading = false }:
   const fieldMessage = useFieldMessage();
   const stored = useApplicationGet<{ details: Record<string, unknown> }>(application.id, "details");
   const { put } = useApplicationPut(application.id);
-  const refresh = useRefreshApplication(application.id);
+  const refresh = useRefreshShown();
   const [failure, setFailure] = useState<string | null>(null);
   const company = useCompanyVendors();
   // The company's vendors, plus those the application already lists (with their levels) if the list missed them.
