@@ -22,30 +22,18 @@ import {
 import { useTranslation } from "react-i18next";
 import { FRAMEWORK_STATUSES } from "../../../domain/frameworks/types";
 import type { FrameworkSummary } from "../../../domain/entities/framework";
-import { api } from "../../providers/api-client";
-import { notify } from "../../providers/notifications";
-import { useFrameworks, type FrameworkFilters } from "./framework-api";
+import { useFrameworkSetting, useFrameworks, type FrameworkFilters } from "./framework-api";
 import { FrameworkStatusChip, frameworkStatusKey } from "./FrameworkStatusChip";
 import { ProgressBar } from "./ProgressBar";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-function FrameworkCard({ framework, canToggle, onToggled }: { framework: FrameworkSummary; canToggle: boolean; onToggled(): void }) {
+function FrameworkCard({ framework, canToggle }: { framework: FrameworkSummary; canToggle: boolean }) {
   const { t } = useTranslation();
   const { showUrl } = useNavigation();
-  const [saving, setSaving] = useState(false);
-  const toggle = async (enabled: boolean) => {
-    setSaving(true);
-    try {
-      await api({ method: "PUT", path: `/frameworks/${framework.id}/setting`, body: { enabled } });
-      notify({ severity: "success", message: t(enabled ? "frameworks.enabled" : "frameworks.disabled", { name: framework.name }) });
-      onToggled();
-    } catch (error) {
-      notify({ severity: "error", message: (error as Error).message });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { set, saving } = useFrameworkSetting();
+  // A refused change was told in the snackbar; the switch shows the stored setting again.
+  const toggle = (enabled: boolean) => set(framework, enabled).catch(() => {});
   return (
     <Card variant="outlined" component="article" aria-labelledby={`framework-${framework.id}-name`} sx={{ display: "flex", flexDirection: "column" }}>
       <CardContent sx={{ display: "grid", gap: 1, flexGrow: 1 }}>
@@ -152,7 +140,7 @@ export default function FrameworkListPage() {
       {!query.isLoading && !query.error && items.length === 0 && <Typography>{t("frameworks.empty")}</Typography>}
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr", xl: "1fr 1fr 1fr" } }}>
         {items.map((f) => (
-          <FrameworkCard key={f.id} framework={f} canToggle={Boolean(canEdit?.can)} onToggled={() => void query.refetch()} />
+          <FrameworkCard key={f.id} framework={f} canToggle={Boolean(canEdit?.can)} />
         ))}
       </Box>
     </Box>

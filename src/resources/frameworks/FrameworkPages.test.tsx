@@ -5,6 +5,7 @@ import type { FrameworkDetail, FrameworkSummary } from "../../../domain/entities
 import { api } from "../../providers/api-client";
 import { initTestI18n } from "../../test-support/i18n";
 import { renderWithRefine } from "../../test-support/render-with-refine";
+import { dataProvider } from "../../providers/data-provider";
 import FrameworkDetailPage from "./FrameworkDetailPage";
 import FrameworkListPage from "./FrameworkListPage";
 
@@ -16,7 +17,7 @@ vi.mock("../../providers/api-client", async (original) => ({
 beforeAll(initTestI18n);
 beforeEach(() => {
   vi.mocked(api).mockReset();
-  vi.mocked(api).mockResolvedValue({});
+  vi.mocked(api).mockImplementation(answer as never);
 });
 afterEach(cleanup);
 
@@ -51,11 +52,12 @@ const detail: FrameworkDetail = {
   applications: [{ id: "00000000-0000-4000-8000-0000000000f1", name: "Claims triage", risk_tier: "high", ...progress }],
 };
 
-const custom = vi.fn(async ({ url }: { url: string }) => ({ data: (url === "/frameworks" ? list : detail) as never }));
+/** The API as the real data provider reaches it: the library, one framework, and settings saved. */
+const answer = async ({ path, method }: { path: string; method?: string }) => (method === "PUT" ? {} : path === "/frameworks" ? list : detail);
 
 describe("the frameworks pages", () => {
   it("list frameworks with status chips and progress; an Administrator enables one", async () => {
-    renderWithRefine(<FrameworkListPage />, { path: "/frameworks", dataProvider: { custom } });
+    renderWithRefine(<FrameworkListPage />, { path: "/frameworks", dataProvider });
     const iso = await screen.findByRole("article", { name: "ISO/IEC 42001" });
     expect(iso.textContent).toContain("Voluntary");
     expect(iso.textContent).toContain("Not enabled for your company.");
@@ -63,11 +65,13 @@ describe("the frameworks pages", () => {
     expect(eu.textContent).toContain("In Effect");
     expect(eu.textContent).toContain("40% · 4 of 10 controls done");
     fireEvent.click(within(iso).getByRole("switch", { name: "Enable ISO/IEC 42001" }));
-    await waitFor(() => expect(api).toHaveBeenCalledWith({ method: "PUT", path: "/frameworks/iso-42001/setting", body: { enabled: true } }));
+    await waitFor(() => expect(api).toHaveBeenCalledWith(expect.objectContaining({ method: "PUT", path: "/frameworks/iso-42001/setting", body: { enabled: true } })));
+    // The library is fetched again, so the card shows the stored setting.
+    await waitFor(() => expect(vi.mocked(api).mock.calls.filter(([r]) => r.path === "/frameworks").length).toBe(2));
   });
 
   it("keep the toggle off for those who may not change settings", async () => {
-    renderWithRefine(<FrameworkListPage />, { path: "/frameworks", dataProvider: { custom }, can: (_r, action) => action !== "edit" });
+    renderWithRefine(<FrameworkListPage />, { path: "/frameworks", dataProvider, can: (_r, action) => action !== "edit" });
     const toggle = (await screen.findByRole("switch", { name: "Enable ISO/IEC 42001" })) as HTMLInputElement;
     // Let the access check settle: the first test shows the same switch enabled for an Administrator.
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -75,7 +79,7 @@ describe("the frameworks pages", () => {
   });
 
   it("show a framework's requirements by group with their controls, and progress per application", async () => {
-    renderWithRefine(<FrameworkDetailPage />, { path: "/frameworks/eu-ai-act", pattern: "/frameworks/:id", dataProvider: { custom } });
+    renderWithRefine(<FrameworkDetailPage />, { path: "/frameworks/eu-ai-act", pattern: "/frameworks/:id", dataProvider });
     expect(await screen.findByRole("heading", { name: "EU AI Act", level: 1 })).toBeTruthy();
     expect(screen.getByRole("heading", { name: /High-risk systems/ })).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Art. 9 — Risk management system" })).toBeTruthy();

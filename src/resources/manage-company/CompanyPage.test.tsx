@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ApiRequest, UploadRequest } from "../../providers/api-client";
 import type { Company } from "../../../domain/entities/company";
 import { initTestI18n } from "../../test-support/i18n";

@@ -43,6 +43,9 @@ export function fakeProvider(fixture: Fixture) {
   };
   return {
     getOne: fixture.getOne ?? (async () => ({ data: application as never })),
+    // Saves of the application itself (PUT /applications/{id}) reach `mutate` like every other write.
+    update: async ({ id, variables, meta }: { id: unknown; variables: unknown; meta?: Record<string, unknown> }) =>
+      custom({ url: `/applications/${String(id)}`, method: String(meta?.method ?? "patch").toLowerCase(), payload: variables }),
     custom,
     /** The role names the caller holds on the application. */
     callerRoles: fixture.roles ?? [],

@@ -1,20 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ApplicationFramework } from "../../../../domain/entities/framework";
-import { api } from "../../../providers/api-client";
 import { APP_ID, fakeProvider, initTestI18n, renderDetailPage } from "../detail/test-support";
 
-vi.mock("../../../providers/api-client", async (original) => ({
-  ...(await original<typeof import("../../../providers/api-client")>()),
-  api: vi.fn(),
-}));
-
 beforeAll(initTestI18n);
-beforeEach(() => {
-  vi.mocked(api).mockReset();
-  vi.mocked(api).mockResolvedValue({});
-});
 afterEach(cleanup);
 
 const progress = { applicable: 4, implemented: 1, not_applicable: 1, in_progress: 0, not_started: 2, progress: 0.5 };
@@ -53,21 +43,22 @@ describe("the Frameworks tab", () => {
   });
 
   it("asks a contributor for a reason before turning off a framework that applies by default", async () => {
-    renderDetailPage(fakeProvider({ roles: ["ApplicationContributor"], lists: { frameworks } }), "?tab=frameworks");
+    const mutate = vi.fn(async () => ({}));
+    renderDetailPage(fakeProvider({ roles: ["ApplicationContributor"], lists: { frameworks }, mutate }), "?tab=frameworks");
     fireEvent.click(await screen.findByRole("switch", { name: "Apply EU AI Act to this application" }));
     const dialog = await screen.findByRole("dialog", { name: "Turn off EU AI Act for this application?" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Turn off" }));
     expect(await within(dialog).findByText("Say why the framework does not apply to this application.")).toBeTruthy();
-    expect(api).not.toHaveBeenCalled();
+    expect(mutate).not.toHaveBeenCalled();
     fireEvent.change(within(dialog).getByRole("textbox", { name: "Reason" }), { target: { value: "Only used in the US." } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Turn off" }));
     await waitFor(() =>
-      expect(api).toHaveBeenCalledWith({ method: "PUT", path: `/applications/${APP_ID}/frameworks/eu-ai-act/setting`, body: { enabled: false, reason: "Only used in the US." } }),
+      expect(mutate).toHaveBeenCalledWith({ method: "put", url: `/applications/${APP_ID}/frameworks/eu-ai-act/setting`, payload: { enabled: false, reason: "Only used in the US." } }),
     );
     // Turning on one outside the default needs no reason.
     fireEvent.click(screen.getByRole("switch", { name: "Apply NYC Local Law 144 to this application" }));
     await waitFor(() =>
-      expect(api).toHaveBeenCalledWith({ method: "PUT", path: `/applications/${APP_ID}/frameworks/nyc-ll144/setting`, body: { enabled: true, reason: undefined } }),
+      expect(mutate).toHaveBeenCalledWith({ method: "put", url: `/applications/${APP_ID}/frameworks/nyc-ll144/setting`, payload: { enabled: true, reason: undefined } }),
     );
   });
 });

@@ -14,11 +14,10 @@ import {
   TableRow,
   Typography,
 } from "@mui/material";
-import type { HttpError } from "@refinedev/core";
+import { useCustomMutation, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { ApplicationFramework } from "../../../../domain/entities/framework";
 import { ReasonDialog } from "../../../components/dialogs/ReasonDialog";
-import { api } from "../../../providers/api-client";
 import { notify } from "../../../providers/notifications";
 import { useApplicationFrameworks } from "../../frameworks/framework-api";
 import { FrameworkStatusChip } from "../../frameworks/FrameworkStatusChip";
@@ -31,11 +30,18 @@ export function FrameworksTab({ applicationId, canEdit }: { applicationId: strin
   const { items, query } = useApplicationFrameworks(applicationId);
   const [asking, setAsking] = useState<ApplicationFramework | null>(null);
   const [saving, setSaving] = useState<string | null>(null);
+  const { mutateAsync: put } = useCustomMutation();
 
   const save = async (framework: ApplicationFramework, enabled: boolean, reason?: string): Promise<string | null> => {
     setSaving(framework.framework_id);
     try {
-      await api({ method: "PUT", path: `/applications/${applicationId}/frameworks/${framework.framework_id}/setting`, body: { enabled, reason } });
+      await put({
+        url: `/applications/${applicationId}/frameworks/${framework.framework_id}/setting`,
+        method: "put",
+        values: { enabled, reason },
+        successNotification: false,
+        errorNotification: false,
+      });
       notify({ severity: "success", message: t("frameworks.tab.saved") });
       setAsking(null);
       await query.refetch();
