@@ -93,6 +93,8 @@ export const dataProvider: DataProvider = {
     const verb = method.toUpperCase() as "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
     const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
     // A DELETE names what it removes in its path or query, never in a body.
-    return { data: await api({ method: verb, path, body: verb === "DELETE" ? undefined : payload, query: query as Record<string, string>, headers: headers as Record<string, string> | undefined }) };
+    const extra = headers && Object.keys(headers).length ? { headers: headers as Record<string, string> } : {};
+    const body = verb === "DELETE" ? {} : { body: payload };
+    return { data: await api({ method: verb, path, ...body, ...(query ? { query: query as Record<string, string> } : {}), ...extra }) };
   },
 };

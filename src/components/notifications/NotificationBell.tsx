@@ -1,11 +1,10 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
 import { Badge, Box, Button, CircularProgress, Divider, IconButton, List, ListItemButton, ListItemText, Popover, Typography } from "@mui/material";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import { useTranslation } from "react-i18next";
 import type { Notification } from "../../../domain/entities/notification";
-import { api } from "../../providers/api-client";
 import { inAppPath, relativeTime } from "./relative-time";
 
 interface NotificationList {
@@ -16,7 +15,6 @@ interface NotificationList {
 
 /** The bell shows the last 30 days. */
 const DAYS = 30;
-const QUERY_KEY = ["notifications", DAYS];
 /** Notifications refresh every 5 minutes (and when the window regains focus). */
 const REFRESH_MS = 5 * 60_000;
 
@@ -24,23 +22,22 @@ const REFRESH_MS = 5 * 60_000;
 export function NotificationBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const { data, isLoading, isError } = useQuery({
-    queryKey: QUERY_KEY,
-    queryFn: () => api<NotificationList>({ path: `/notifications/${DAYS}` }),
-    refetchInterval: REFRESH_MS,
-    refetchOnWindowFocus: true,
-    staleTime: 0,
+  const { query, result } = useCustom<NotificationList, HttpError>({
+    url: `/notifications/${DAYS}`,
+    method: "get",
+    queryOptions: { refetchInterval: REFRESH_MS, refetchOnWindowFocus: true, staleTime: 0 },
+    errorNotification: false,
   });
-  const markRead = useMutation({
-    mutationFn: (id: string) => api<void>({ method: "PUT", path: `/notifications/mark_read/${id}` }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: QUERY_KEY }),
-  });
+  const { isLoading, isError, refetch } = query;
+  const data = result.data;
+  const { mutate, mutation } = useCustomMutation();
+  const markRead = (id: string) =>
+    mutate({ url: `/notifications/mark_read/${id}`, method: "put", values: {}, successNotification: false, errorNotification: false }, { onSettled: () => void refetch() });
   const unread = data?.unread ?? 0;
 
   const open = (notification: Notification) => {
-    if (!notification.notification_read) markRead.mutate(notification.notification_id);
+    if (!notification.notification_read) markRead(notification.notification_id);
     setAnchor(null);
     const path = inAppPath(notification.notification_link);
     if (path) navigate(path);
@@ -70,7 +67,7 @@ export function NotificationBell() {
           <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 600 }}>
             {t("notifications.title")}
           </Typography>
-          <Button size="small" disabled={!unread || markRead.isPending} onClick={() => markRead.mutate("all")}>
+          <Button size="small" disabled={!unread || mutation.isPending} onClick={() => markRead("all")}>
             {t("notifications.markAllRead")}
           </Button>
         </Box>

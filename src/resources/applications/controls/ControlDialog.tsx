@@ -17,7 +17,7 @@ import {
 import type { HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../../providers/notifications";
-import { updateControl, useControlDetail } from "./control-api";
+import { useControlDetail, useControlUpdate } from "./control-api";
 import { ConflictDialog, type ConflictRow } from "../../../components/forms/conflict/ConflictDialog";
 import { isStaleVersion } from "../../../components/forms/conflict/stale-version";
 import { EvidenceSection } from "./EvidenceSection";
@@ -38,6 +38,7 @@ export function ControlDialog({
 }) {
   const { t } = useTranslation();
   const { control, query } = useControlDetail(applicationId, controlId);
+  const updateControl = useControlUpdate(applicationId);
   const [notes, setNotes] = useState("");
   const [justification, setJustification] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -72,7 +73,7 @@ export function ControlDialog({
     setSaving(true);
     setError(null);
     try {
-      await updateControl(applicationId, controlId, { notes, ...(control?.status === "not_applicable" || justification ? { justification } : {}) }, editedVersion.current);
+      await updateControl(controlId, { notes, ...(control?.status === "not_applicable" || justification ? { justification } : {}) }, editedVersion.current);
       notify({ severity: "success", message: t("controls.saved") });
       refresh();
     } catch (e) {

@@ -17,7 +17,7 @@ import type { ApplicationControl, ApplicationControlUpdate } from "../../../../d
 import { ReasonDialog } from "../../../components/dialogs/ReasonDialog";
 import { useFormatDate } from "../../../components/risk/dates";
 import { notify } from "../../../providers/notifications";
-import { updateControl, type Person } from "./control-api";
+import { useControlUpdate, type Person } from "./control-api";
 import { isStaleVersion } from "../../../components/forms/conflict/stale-version";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -42,12 +42,13 @@ export function ControlRow({
   const formatDate = useFormatDate();
   const [justifying, setJustifying] = useState(false);
   const [saving, setSaving] = useState(false);
+  const updateControl = useControlUpdate(applicationId);
   const options = control.owner && !owners.some((o) => o.id === control.owner!.id) ? [control.owner, ...owners] : owners;
 
   const save = async (body: ApplicationControlUpdate): Promise<string | null> => {
     setSaving(true);
     try {
-      await updateControl(applicationId, control.id, body, control.version);
+      await updateControl(control.id, body, control.version);
       notify({ severity: "success", message: t("controls.saved") });
       onChanged();
       return null;

@@ -29,7 +29,7 @@ import { useFormatDate } from "../../../components/risk/dates";
 import { apiBlob } from "../../../providers/api-client";
 import { notify } from "../../../providers/notifications";
 import { saveBlob } from "../documents/document-format";
-import { removeEvidence, useAddEvidence } from "./control-api";
+import { useAddEvidence, useEvidenceRemoval } from "./control-api";
 
 type Errors = Partial<Record<"name" | "url" | "file" | "expires_on", string>>;
 
@@ -37,6 +37,7 @@ function EvidenceItem({ evidence, applicationId, canEdit, onRemoved }: { evidenc
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const [confirming, setConfirming] = useState(false);
+  const removeEvidence = useEvidenceRemoval(applicationId);
   const download = async () => {
     try {
       saveBlob(await apiBlob(`/applications/${applicationId}/controls/${evidence.control_id}/evidence/${evidence.id}/content`), evidence.name);
@@ -91,7 +92,7 @@ function EvidenceItem({ evidence, applicationId, canEdit, onRemoved }: { evidenc
         confirmLabel={t("common.actions.delete")}
         onClose={() => setConfirming(false)}
         onConfirm={async () => {
-          await removeEvidence(applicationId, evidence.control_id, evidence.id);
+          await removeEvidence(evidence.control_id, evidence.id);
           setConfirming(false);
           onRemoved();
         }}

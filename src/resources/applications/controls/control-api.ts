@@ -1,9 +1,9 @@
-import { useCallback, useState } from "react";
-import { useCustom, type HttpError } from "@refinedev/core";
+import { useCallback, useMemo, useState } from "react";
+import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
 import type { ApplicationControl, ApplicationControlDetail, ApplicationControlUpdate, Evidence } from "../../../../domain/entities/framework";
 import type { UploadForm } from "../../../../domain/entities/document";
 import { ifMatch } from "../../../components/forms/conflict/stale-version";
-import { api, uploadPresigned } from "../../../providers/api-client";
+import { transferFile } from "../documents/transfer";
 
 /** GET /applications/{id}/controls: the controls that apply now. */
 export function useApplicationControls(applicationId: string) {
@@ -44,12 +44,31 @@ export function useOwnerOptions(applicationId: string) {
   return (result.data?.items ?? []).map((u): Person => ({ id: u.user_id, name: `${u.first_name} ${u.last_name}`.trim() }));
 }
 
-/** A control's change, made on `version`: refused (412) when someone else recorded the control since. */
-export const updateControl = (applicationId: string, controlId: string, body: ApplicationControlUpdate, version: number) =>
-  api<ApplicationControlDetail>({ method: "PATCH", path: `/applications/${applicationId}/controls/${controlId}`, body, headers: ifMatch(version) });
+const controlUrl = (applicationId: string, controlId: string) => `/applications/${applicationId}/controls/${controlId}`;
 
-export const removeEvidence = (applicationId: string, controlId: string, evidenceId: string) =>
-  api<void>({ method: "DELETE", path: `/applications/${applicationId}/controls/${controlId}/evidence`, query: { evidence_id: evidenceId } });
+/** The writes of an application's controls; failures are the caller's to show. */
+function useControlWrites(applicationId: string) {
+  const { mutateAsync } = useCustomMutation();
+  return useMemo(() => {
+    const call = async <T>(url: string, method: "post" | "patch" | "delete", values: object, config?: { headers?: Record<string, string>; query?: Record<string, string> }) =>
+      (await mutateAsync({ url, method, values, config, successNotification: false, errorNotification: false })).data as T;
+    return {
+      /** A control's change, made on `version`: refused (412) when someone else recorded the control since. */
+      update: (controlId: string, body: ApplicationControlUpdate, version: number) =>
+        call<ApplicationControlDetail>(controlUrl(applicationId, controlId), "patch", body, { headers: ifMatch(version) }),
+      removeEvidence: (controlId: string, evidenceId: string) => call<void>(`${controlUrl(applicationId, controlId)}/evidence`, "delete", {}, { query: { evidence_id: evidenceId } }),
+      addEvidence: <T>(controlId: string, body: object) => call<T>(`${controlUrl(applicationId, controlId)}/evidence`, "post", body),
+    };
+  }, [applicationId, mutateAsync]);
+}
+
+export function useControlUpdate(applicationId: string) {
+  return useControlWrites(applicationId).update;
+}
+
+export function useEvidenceRemoval(applicationId: string) {
+  return useControlWrites(applicationId).removeEvidence;
+}
 
 export type EvidenceInput = { name: string; expires_on?: string } & ({ kind: "link"; url: string } | { kind: "file"; file: File });
 
@@ -59,27 +78,26 @@ export type EvidenceInput = { name: string; expires_on?: string } & ({ kind: "li
  */
 export function useAddEvidence(applicationId: string, controlId: string) {
   const [progress, setProgress] = useState<number | null>(null);
+  const writes = useControlWrites(applicationId);
   const add = useCallback(
     async (input: EvidenceInput): Promise<Evidence> => {
       const common = { name: input.name, ...(input.expires_on ? { expires_on: input.expires_on } : {}) };
-      const path = `/applications/${applicationId}/controls/${controlId}/evidence`;
       if (input.kind === "link") {
-        const { evidence } = await api<{ evidence: Evidence }>({ method: "POST", path, body: { kind: "link", url: input.url, ...common } });
+        const { evidence } = await writes.addEvidence<{ evidence: Evidence }>(controlId, { kind: "link", url: input.url, ...common });
         return evidence;
       }
       setProgress(0);
       try {
-        const { evidence, upload } = await api<{ evidence: Evidence; upload: UploadForm }>({
-          method: "POST",
-          path,
-          body: { kind: "file", ...common, ...(input.file.type ? { content_type: input.file.type } : {}) },
+        const { evidence, upload } = await writes.addEvidence<{ evidence: Evidence; upload: UploadForm }>(controlId, {
+          kind: "file",
+          ...common,
+          ...(input.file.type ? { content_type: input.file.type } : {}),
         });
         try {
-          await uploadPresigned({ url: upload.url, fields: upload.fields, file: input.file, onProgress: setProgress });
-          await api({ method: "POST", path: `/applications/${applicationId}/document/${evidence.document_id}`, body: { uploaded: true } });
+          await transferFile(applicationId, evidence.document_id!, upload, input.file, setProgress);
         } catch (error) {
           // A file that never arrived (or was refused) is no evidence: take the entry back.
-          await removeEvidence(applicationId, controlId, evidence.id).catch(() => {});
+          await writes.removeEvidence(controlId, evidence.id).catch(() => {});
           throw error;
         }
         return evidence;
@@ -87,7 +105,7 @@ export function useAddEvidence(applicationId: string, controlId: string) {
         setProgress(null);
       }
     },
-    [applicationId, controlId],
+    [applicationId, controlId, writes],
   );
   return { add, progress, uploading: progress !== null };
 }

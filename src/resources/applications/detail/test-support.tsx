@@ -1,4 +1,5 @@
 import type { DataProvider } from "@refinedev/core";
+import { dataProvider } from "../../../providers/data-provider";
 import type { Application } from "../../../../domain/entities/application";
 import type { ApplicationDetails } from "../../../../domain/risk";
 import { lowRiskDetails } from "../../../../domain/risk/test-support";
@@ -32,8 +33,13 @@ export interface Fixture {
 /** A fake API for the page: GET /applications/{id} via getOne, everything else through `custom`. */
 export function fakeProvider(fixture: Fixture) {
   const application = fixture.application ?? anApplication();
-  const custom = async ({ url, method, payload }: { url: string; method: string; payload?: unknown }) => {
-    if (method !== "get") return { data: ((await fixture.mutate?.({ url, method, payload })) ?? application) as never };
+  const custom = async (params: { url: string; method: string; payload?: unknown }): Promise<{ data: never }> => {
+    const { url, method, payload } = params;
+    if (method !== "get") {
+      // Without a handler, writes take the real data provider's way to the (mocked) API client.
+      if (!fixture.mutate) return (await dataProvider.custom!(params as never)) as never;
+      return { data: ((await fixture.mutate({ url, method, payload })) ?? application) as never };
+    }
     if (url === "/applications/role-assignments/user") {
       return { data: { items: [{ application_id: application.id, application_name: application.name, roles: fixture.roles ?? [] }], total: 1 } as never };
     }

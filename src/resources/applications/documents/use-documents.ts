@@ -1,12 +1,12 @@
 import { useCallback, useState } from "react";
-import { useCustom, type HttpError } from "@refinedev/core";
+import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
 import {
   DOCUMENT_MAX_BYTES,
   WORKING_PROCESSING_STATUSES,
   type ApplicationDocument,
   type DocumentCreateResponse,
 } from "../../../../domain/entities/document";
-import { api, uploadPresigned } from "../../../providers/api-client";
+import { transferFile } from "./transfer";
 
 const POLL_MS = 1500;
 
@@ -39,26 +39,24 @@ export function precheck(file: File): UploadProblem {
  */
 export function useUploadDocument(applicationId: string) {
   const [progress, setProgress] = useState<number | null>(null);
+  const { mutateAsync } = useCustomMutation<DocumentCreateResponse>();
   const upload = useCallback(
     async (file: File): Promise<ApplicationDocument> => {
       setProgress(0);
       try {
-        const { document, upload: form } = await api<DocumentCreateResponse>({
-          method: "POST",
-          path: `/applications/${applicationId}/documents`,
-          body: { name: file.name, ...(file.type ? { content_type: file.type } : {}) },
+        const { data } = await mutateAsync({
+          url: `/applications/${applicationId}/documents`,
+          method: "post",
+          values: { name: file.name, ...(file.type ? { content_type: file.type } : {}) },
+          successNotification: false,
+          errorNotification: false,
         });
-        await uploadPresigned({ url: form.url, fields: form.fields, file, onProgress: setProgress });
-        return await api<ApplicationDocument>({
-          method: "POST",
-          path: `/applications/${applicationId}/document/${document.id}`,
-          body: { uploaded: true },
-        });
+        return await transferFile(applicationId, data.document.id, data.upload, file, setProgress);
       } finally {
         setProgress(null);
       }
     },
-    [applicationId],
+    [applicationId, mutateAsync],
   );
   return { upload, progress, uploading: progress !== null };
 }
