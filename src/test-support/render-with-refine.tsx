@@ -6,6 +6,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { CurrentUser } from "../../domain/access/current-user";
 import { UserAbilityProvider } from "../providers/ability";
+import { notificationProvider } from "../providers/notifications";
 import { appResources } from "../resources";
 import { refineResources } from "../resources/define-resource";
 
@@ -52,6 +53,7 @@ export function renderWithRefine(element: ReactNode, options: RefineTestOptions 
         authProvider={authProvider}
         routerProvider={routerProvider}
         accessControlProvider={accessControlProvider}
+        notificationProvider={notificationProvider}
         resources={resources}
         options={{ reactQuery: { clientConfig: new QueryClient({ defaultOptions: { queries: { retry: false } } }) }, disableTelemetry: true }}
       >

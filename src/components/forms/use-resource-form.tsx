@@ -37,7 +37,7 @@ export interface ResourceFormOptions<S extends FormSchema, R extends BaseRecord,
   /** A save that is more than one create or update (a group and its applications); the resource's create/update otherwise. */
   save?(values: z.output<S>, editedVersion: number | undefined): Promise<R>;
   /** After a save: the record as the server answered it. */
-  onSaved?(record: R): void;
+  onSaved?(record: R): void | Promise<void>;
 }
 
 /**
@@ -114,7 +114,7 @@ export function useResourceForm<S extends FormSchema, R extends BaseRecord = Bas
       }
       // A new record's form starts over; an edited one keeps what was saved until the stored record arrives.
       reset(id === undefined ? values : getValues());
-      onSaved?.(record);
+      await onSaved?.(record);
     } catch (error) {
       failed(error);
     }

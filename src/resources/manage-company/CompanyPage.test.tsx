@@ -195,7 +195,7 @@ describe("the logo card", () => {
     const dialog = await screen.findByRole("dialog", { name: "Remove the logo?" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Remove logo" }));
     expect(await screen.findByText("No logo yet.")).toBeTruthy();
-    expect(writes()).toEqual([expect.objectContaining({ method: "DELETE", path: "/company/logo", body: undefined })]);
+    expect(writes()).toEqual([{ method: "DELETE", path: "/company/logo" }]);
 
     unmount();
     expect(URL.revokeObjectURL).toHaveBeenCalledWith("blob:logo-preview");

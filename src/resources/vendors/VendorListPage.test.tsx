@@ -6,7 +6,7 @@ import { initTestI18n } from "../../test-support/i18n";
 import { renderWithRefine } from "../../test-support/render-with-refine";
 import VendorListPage from "./VendorListPage";
 
-vi.mock("../../providers/notifications", () => ({ notify: vi.fn() }));
+vi.mock("../../providers/notifications", async (original) => ({ ...(await original<object>()), notify: vi.fn() }));
 
 beforeAll(initTestI18n);
 afterEach(cleanup);

@@ -7,7 +7,7 @@ import { initTestI18n } from "../../test-support/i18n";
 import { renderWithRefine } from "../../test-support/render-with-refine";
 import { VendorQuestionnaire } from "./VendorQuestionnaire";
 
-vi.mock("../../providers/notifications", () => ({ notify: vi.fn() }));
+vi.mock("../../providers/notifications", async (original) => ({ ...(await original<object>()), notify: vi.fn() }));
 
 beforeAll(initTestI18n);
 afterEach(cleanup);

@@ -1,30 +1,26 @@
-import { useMemo, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo } from "react";
+import { Controller } from "react-hook-form";
 import { z } from "zod";
 import { MenuItem, TextField } from "@mui/material";
-import { useCreate, useGetIdentity, useInvalidateAuthStore, useNavigation, type HttpError } from "@refinedev/core";
+import { useGetIdentity, useInvalidateAuthStore, useNavigation } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { CurrentUser } from "../../../../domain/access/current-user";
 import { newApplicationGroup } from "../../../../domain/access/new-application-group";
-import type { Application, ApplicationCreate } from "../../../../domain/entities/application";
-import { nameSchema } from "../../../../domain/validation/rules";
-import { applyFieldErrors, useFieldMessage, useFieldProps } from "../../../components/forms/field-errors";
+import { applicationCreateSchema, type Application } from "../../../../domain/entities/application";
 import { FormDialog } from "../../../components/dialogs/FormDialog";
-import { notify } from "../../../providers/notifications";
+import { useResourceForm } from "../../../components/forms/use-resource-form";
 
-/** Same limit as the server's application description. */
-const DESCRIPTION_MAX = 4000;
-
-/** The dialog's fields; the group is asked for only when the creator must choose one. */
+/**
+ * The dialog's part of the application: name and description, and the group only when the creator must choose
+ * one (otherwise the server decides). A blank description is left out.
+ */
 const formSchema = (needsGroup: boolean) =>
-  z.object({
-    name: nameSchema,
-    description: z.string().trim().max(DESCRIPTION_MAX, "validation.tooLong"),
-    resource_group_id: needsGroup ? z.string().min(1, "validation.required") : z.string(),
-  });
-type FormValues = z.infer<ReturnType<typeof formSchema>>;
-const FIELDS = ["name", "description", "resource_group_id"] as const;
+  applicationCreateSchema
+    .pick({ name: true, description: true })
+    .extend({ resource_group_id: needsGroup ? z.string().min(1, "validation.required") : z.string().transform(() => undefined) })
+    .transform(({ description, ...rest }) => ({ ...rest, ...(description ? { description } : {}) }));
+
+const EMPTY = { name: "", description: "", resource_group_id: "" };
 
 /**
  * Adds an application (POST /applications). Then the creator lands on its page to answer the
@@ -34,7 +30,6 @@ export function CreateApplicationDialog({ open, onClose }: { open: boolean; onCl
   const { t } = useTranslation();
   const { show } = useNavigation();
   const invalidateIdentity = useInvalidateAuthStore();
-  const fieldMessage = useFieldMessage();
   const { data: me } = useGetIdentity<CurrentUser>();
   // The same rule the server applies: asked only of a contributor who must pick one of several groups.
   const groups = useMemo(() => {
@@ -42,43 +37,27 @@ export function CreateApplicationDialog({ open, onClose }: { open: boolean; onCl
     return decision && "choose" in decision && decision.choose.length > 1 ? decision.choose : [];
   }, [me]);
   const needsGroup = groups.length > 0;
-  const [failure, setFailure] = useState<string | null>(null);
-  const { mutateAsync: create } = useCreate<Application, HttpError, ApplicationCreate>();
   const schema = useMemo(() => formSchema(needsGroup), [needsGroup]);
-  const { register, handleSubmit, control, formState, setError, reset } = useForm<FormValues>({
-    resolver: zodResolver(schema),
-    defaultValues: { name: "", description: "", resource_group_id: "" },
-  });
-  const field = useFieldProps({ register, formState });
-  const { errors, isSubmitting } = formState;
-
-  const close = () => {
-    reset();
-    setFailure(null);
-    onClose();
-  };
-
-  const onSubmit = async (values: FormValues) => {
-    setFailure(null);
-    const body: ApplicationCreate = {
-      name: values.name,
-      ...(values.description ? { description: values.description } : {}),
-      ...(needsGroup ? { resource_group_id: values.resource_group_id } : {}),
-    };
-    try {
-      const { data } = await create({ resource: "applications", values: body, successNotification: false, errorNotification: false });
-      notify({ message: t("common.messages.applicationSaved"), severity: "success" });
-      reset();
+  const form = useResourceForm<ReturnType<typeof formSchema>, Application, typeof EMPTY>({
+    resource: "applications",
+    schema,
+    values: EMPTY,
+    success: "common.messages.applicationSaved",
+    failure: "applications.createDialog.failed",
+    onSaved: async (application) => {
       onClose();
       // The creator's packed rules name the applications their SELECTED groups reach: reload them so the
       // new one is editable on its page at once.
       await invalidateIdentity();
-      show("applications", data.id);
-    } catch (error) {
-      const problem = error as HttpError;
-      // A taken name (409) or a missing group (400) belongs on its field.
-      if (!applyFieldErrors(problem, FIELDS, setError)) setFailure(t("applications.createDialog.failed", { message: problem.message }));
-    }
+      show("applications", application.id);
+    },
+  });
+  const { field, fieldMessage, control } = form;
+  const { errors } = form.formState;
+
+  const close = () => {
+    form.discard();
+    onClose();
   };
 
   return (
@@ -87,11 +66,11 @@ export function CreateApplicationDialog({ open, onClose }: { open: boolean; onCl
       titleId="create-application-title"
       title={t("applications.createDialog.title")}
       help={t("applications.createDialog.help")}
-      error={failure}
+      error={form.failure}
       submitLabel={t("applications.createDialog.submit")}
-      busy={isSubmitting}
+      busy={form.busy}
       onClose={close}
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={form.submit}
     >
       <TextField
         label={t("applications.fields.name")}
