@@ -17,8 +17,9 @@ type FormSchema = z.ZodType<unknown, FieldValues>;
  * narrower shape such as plain strings where the schema also accepts null).
  */
 export interface ResourceFormOptions<S extends FormSchema, R extends BaseRecord, V extends z.input<S> = z.input<S>> {
-  /** The Refine resource saved: created, or updated when `id` is given. */
-  resource: string;
+  /** The Refine resource saved: created, or updated when `id` is given. Left out by a form whose `save` writes no resource (the signed-in user's own profile). */
+  resource?: string;
+  /** The record edited (the form then keeps what was saved); a form without one creates, and starts over after a save. */
   id?: string;
   /** The domain's schema: the browser checks exactly what the server will, and sends the schema's output. */
   schema: S;
@@ -30,14 +31,16 @@ export interface ResourceFormOptions<S extends FormSchema, R extends BaseRecord,
   conflictFields?: ConflictField<V>[];
   /** An update's HTTP method (PATCH by default). */
   method?: "PUT" | "PATCH";
-  /** The snackbar after a save (an i18n key, or the text from the saved record). */
-  success: string | ((record: R) => string);
+  /** The snackbar after a save (an i18n key, or the text from the saved record); none when left out (the form itself shows what was saved). */
+  success?: string | ((record: R) => string);
   /** The alert for a failure no field takes: an i18n key given `{{message}}`; the problem's own message when left out. */
   failure?: string;
   /** A save that is more than one create or update (a group and its applications); the resource's create/update otherwise. */
   save?(values: z.output<S>, editedVersion: number | undefined): Promise<R>;
   /** After a save: the record as the server answered it. */
   onSaved?(record: R): void | Promise<void>;
+  /** After a refused stale save: reloads the stored record, so `values` become what is stored now. The resource's detail query is invalidated when left out. */
+  refetch?(): unknown;
 }
 
 /**
@@ -46,12 +49,12 @@ export interface ResourceFormOptions<S extends FormSchema, R extends BaseRecord,
  * the rest in the form's alert, and a refused stale save answered by the conflict dialog.
  */
 export function useResourceForm<S extends FormSchema, R extends BaseRecord = BaseRecord, V extends z.input<S> = z.input<S>>(options: ResourceFormOptions<S, R, V>) {
-  const { resource, id, schema, version, method, success, failure: failureKey, save, onSaved } = options;
+  const { resource, id, schema, version, method, success, failure: failureKey, save, onSaved, refetch } = options;
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const values = useStable(options.values);
   const invalidate = useInvalidate();
-  const successText = (record: R) => (typeof success === "function" ? success(record) : t(success));
+  const successText = (record: R) => (success === undefined ? undefined : typeof success === "function" ? success(record) : t(success));
 
   // Refine's form sends the edited version chosen at submit time (below) and never fetches: the page holds the record.
   const versionRef = useRef<number | undefined>(undefined);
@@ -73,7 +76,7 @@ export function useResourceForm<S extends FormSchema, R extends BaseRecord = Bas
           return versionRef.current;
         },
       },
-      successNotification: (data) => ({ message: successText(data?.data as R), type: "success" }),
+      successNotification: success === undefined ? false : (data) => ({ message: successText(data?.data as R) ?? "", type: "success" }),
       errorNotification: false,
     },
   });
@@ -85,7 +88,7 @@ export function useResourceForm<S extends FormSchema, R extends BaseRecord = Bas
     current: values,
     isDirty: formState.isDirty,
     reset,
-    refetch: () => invalidate({ resource, id, invalidates: ["detail"] }),
+    refetch: refetch ?? (() => invalidate({ resource, id, invalidates: ["detail"] })),
     rowsOf,
   });
 
@@ -107,7 +110,8 @@ export function useResourceForm<S extends FormSchema, R extends BaseRecord = Bas
       let record: R;
       if (save) {
         record = await save(output as z.output<S>, versionRef.current);
-        notify({ message: successText(record), severity: "success" });
+        const message = successText(record);
+        if (message !== undefined) notify({ message, severity: "success" });
       } else {
         const response = await form.refineCore.onFinish(output);
         record = (response as { data: R }).data;

@@ -1,71 +1,57 @@
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { TextField } from "@mui/material";
-import { useInvalidateAuthStore, type HttpError } from "@refinedev/core";
+import { useCustomMutation, useInvalidateAuthStore, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import type { z } from "zod";
 import { currentUserUpdateSchema, type CurrentUser } from "../../../domain/access/current-user";
 import { LanguageField } from "../../components/forms/LanguageField";
-import { applyFieldErrors, useFieldProps } from "../../components/forms/field-errors";
-import { api } from "../../providers/api-client";
-import { notify } from "../../providers/notifications";
+import { useResourceForm } from "../../components/forms/use-resource-form";
 import { FormCard } from "../../components/forms/FormCard";
 
 /** On this form every field is asked for; the API takes any subset. */
 const profileFormSchema = currentUserUpdateSchema.required();
 type ProfileValues = z.output<typeof profileFormSchema>;
-const FIELDS = ["first_name", "last_name", "language"] as const;
-
-const valuesOf = (user: CurrentUser): ProfileValues => ({ first_name: user.first_name, last_name: user.last_name, language: user.language });
 
 /** Name and language (PATCH /access/user); after a save the identity is read again, so menu and language follow at once. */
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const invalidateIdentity = useInvalidateAuthStore();
-  const [alert, setAlert] = useState<string | null>(null);
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<z.input<typeof profileFormSchema>, unknown, ProfileValues>({
-    resolver: zodResolver(profileFormSchema),
-    defaultValues: valuesOf(user),
-  });
-  const field = useFieldProps({ register, formState });
-  const { first_name, last_name, language } = user;
-  useEffect(() => reset({ first_name, last_name, language }), [first_name, last_name, language, reset]);
-
-  const submit = async (values: ProfileValues) => {
-    setAlert(null);
-    try {
-      const saved = await api<CurrentUser>({ method: "PATCH", path: "/access/user", body: values });
-      reset(valuesOf(saved));
+  // The signed-in user's own profile is no Refine resource (the auth provider reads it): a custom PATCH.
+  const { mutateAsync: patch } = useCustomMutation<CurrentUser, HttpError, ProfileValues>();
+  const form = useResourceForm<typeof profileFormSchema, CurrentUser>({
+    id: user.id,
+    schema: profileFormSchema,
+    values: { first_name: user.first_name, last_name: user.last_name, language: user.language },
+    save: async (values) => {
+      const { data } = await patch({ url: "/access/user", method: "patch", values, successNotification: false, errorNotification: false });
       await invalidateIdentity();
-      notify({ message: t("settings.profile.saved"), severity: "success" });
-    } catch (error) {
-      if (!applyFieldErrors(error as HttpError, FIELDS, setError)) setAlert((error as HttpError).message);
-    }
-  };
+      return data;
+    },
+    success: "settings.profile.saved",
+  });
+  const { formState } = form;
 
   return (
     <FormCard
       titleId="settings-profile-title"
       title={t("settings.profile.title")}
-      alert={alert}
-      onSubmit={handleSubmit(submit)}
+      alert={form.failure}
+      onSubmit={form.submit}
       submitLabel={t("common.save")}
-      submitDisabled={!formState.isDirty || formState.isSubmitting}
+      submitDisabled={!formState.isDirty || form.busy}
     >
       <TextField label={t("settings.profile.email")} value={user.email} slotProps={{ input: { readOnly: true } }} />
       <TextField
         label={t("settings.profile.firstName")}
         required
-        {...field("first_name")}
+        {...form.field("first_name")}
       />
       <TextField
         label={t("settings.profile.lastName")}
         required
-        {...field("last_name")}
+        {...form.field("last_name")}
       />
       <LanguageField
-        control={control}
+        control={form.control}
         name="language"
         label={t("settings.profile.language")}
         optionLabel={(code) => t(`settings.languages.${code}`)}

@@ -6,6 +6,7 @@ import { Refine, type AuthProvider, type DataProvider } from "@refinedev/core";
 import { QueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../domain/access/current-user";
 import type { ApiRequest } from "../../providers/api-client";
+import { dataProvider } from "../../providers/data-provider";
 import { initTestI18n } from "../../test-support/i18n";
 import SettingsPage from "./SettingsPage";
 
@@ -14,7 +15,7 @@ const { api, updatePassword, clearSession } = vi.hoisted(() => ({
   updatePassword: vi.fn<(input: { oldPassword: string; newPassword: string }) => Promise<void>>(),
   clearSession: vi.fn<(global?: boolean) => Promise<void>>(),
 }));
-vi.mock("../../providers/api-client", () => ({ api }));
+vi.mock("../../providers/api-client", () => ({ api, API_BASE: "/v2" }));
 vi.mock("aws-amplify/auth", () => ({ updatePassword }));
 vi.mock("../../providers/auth-provider", () => ({ clearSession }));
 
@@ -46,7 +47,8 @@ function renderSettings(getIdentity: () => Promise<CurrentUser>) {
   return render(
     <MemoryRouter initialEntries={["/settings"]}>
       <Refine
-        dataProvider={{ getApiUrl: () => "", getList: async () => ({ data: [], total: 0 }) } as unknown as DataProvider}
+        // The app's data provider, whose HTTP calls are the mocked api; lists are empty.
+        dataProvider={{ ...dataProvider, getList: async () => ({ data: [], total: 0 }) } as DataProvider}
         authProvider={authProvider}
         options={{ reactQuery: { clientConfig: new QueryClient({ defaultOptions: { queries: { retry: false } } }) }, disableTelemetry: true }}
       >
@@ -99,8 +101,8 @@ describe("the profile form", () => {
     const calls = getIdentity.mock.calls.length;
     fireEvent.click(within(profile).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(api).toHaveBeenCalledTimes(1));
-    // The shared name schema trims; every field goes, to the caller's own profile.
-    expect(api).toHaveBeenCalledWith({ method: "PATCH", path: "/access/user", body: { first_name: "Ada", last_name: "Byron", language: "es" } });
+    // The shared name schema trims; every field goes, to the caller's own profile (through Refine's custom call, no extra headers).
+    expect(api).toHaveBeenCalledWith({ method: "PATCH", path: "/access/user", body: { first_name: "Ada", last_name: "Byron", language: "es" }, headers: {} });
     await waitFor(() => expect(getIdentity.mock.calls.length).toBeGreaterThan(calls));
     await waitFor(() => expect(within(profile).getByRole("button", { name: "Save" })).toHaveProperty("disabled", true));
   });

@@ -1,27 +1,21 @@
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from "@mui/material";
-import { useCreate, useList, type HttpError } from "@refinedev/core";
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from "@mui/material";
+import { useList, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
-import {
-  apiClientCreateSchema,
-  type ApiClientCreate,
-  type ApiClientCreated,
-} from "../../../domain/entities/api-client";
+import { apiClientCreateSchema, type ApiClientCreated } from "../../../domain/entities/api-client";
 import type { ResourceGroup } from "../../../domain/entities/resource-group";
 import { ApiClientSecretView } from "./ApiClientSecretView";
 import { roleLabel } from "../../components/access/role-label";
 import { FormDialog } from "../../components/dialogs/FormDialog";
-import { placeFieldErrors, useFieldMessage, useFieldProps } from "../../components/forms/field-errors";
+import { SelectField } from "../../components/forms/SelectField";
+import { useResourceForm } from "../../components/forms/use-resource-form";
 
-// An unpicked select says "required", not zod's English "Invalid UUID".
+// The same ids the server checks; an unpicked select says "required", not zod's English "Invalid UUID".
 const formSchema = apiClientCreateSchema.extend({
-  role_id: z.string().min(1, "validation.required"),
-  resource_group_id: z.string().min(1, "validation.required"),
+  role_id: z.uuid("validation.required"),
+  resource_group_id: z.uuid("validation.required"),
 });
-const FIELDS = ["name", "role_id", "resource_group_id"] as const;
 
 export interface CreateApiClientDialogProps {
   onClose(): void;
@@ -31,9 +25,7 @@ export interface CreateApiClientDialogProps {
 /** "Create API client": the form, then the secret shown once; only "Done" closes the second step. */
 export function CreateApiClientDialog({ onClose, onCreated }: CreateApiClientDialogProps) {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   const [created, setCreated] = useState<ApiClientCreated | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
   const { result: roles } = useList<{ id: string; name: string }, HttpError>({
     resource: "access-roles",
     pagination: { mode: "off" },
@@ -43,30 +35,16 @@ export function CreateApiClientDialog({ onClose, onCreated }: CreateApiClientDia
     pagination: { mode: "off" },
     sorters: [{ field: "name", order: "asc" }],
   });
-  const { mutateAsync: create } = useCreate<ApiClientCreated, HttpError, ApiClientCreate>();
-  const { register, control, handleSubmit, setError, formState } = useForm<z.input<typeof formSchema>, unknown, ApiClientCreate>({
-    resolver: zodResolver(formSchema),
-    defaultValues: { name: "", role_id: "", resource_group_id: "" },
-  });
-  const field = useFieldProps({ register, formState });
-  const busy = formState.isSubmitting;
-
-  const submit = async (values: ApiClientCreate) => {
-    setAlert(null);
-    try {
-      const { data } = await create({
-        resource: "api-access",
-        values,
-        successNotification: false,
-        errorNotification: false,
-      });
-      setCreated(data);
+  // No snackbar: the next step shows the client created, with its secret.
+  const { control, field, submit, failure, busy } = useResourceForm<typeof formSchema, ApiClientCreated>({
+    resource: "api-access",
+    schema: formSchema,
+    values: { name: "", role_id: "", resource_group_id: "" },
+    onSaved: (client) => {
+      setCreated(client);
       onCreated();
-    } catch (error) {
-      const unplaced = placeFieldErrors(error as HttpError, FIELDS, setError);
-      if (unplaced !== null) setAlert(t(unplaced));
-    }
-  };
+    },
+  });
 
   const titleId = "api-client-dialog-title";
 
@@ -91,11 +69,11 @@ export function CreateApiClientDialog({ onClose, onCreated }: CreateApiClientDia
     <FormDialog
       titleId={titleId}
       title={t("api-clients.create")}
-      error={alert}
+      error={failure}
       submitLabel={t("common.actions.create")}
       busy={busy}
       onClose={onClose}
-      onSubmit={handleSubmit(submit)}
+      onSubmit={submit}
       contentSx={{ display: "grid", gap: 2.5, pt: "8px !important" }}
     >
       <TextField
@@ -105,47 +83,21 @@ export function CreateApiClientDialog({ onClose, onCreated }: CreateApiClientDia
         disabled={busy}
         {...field("name")}
       />
-      <Controller
+      <SelectField
         control={control}
         name="role_id"
-        render={({ field }) => (
-          <TextField
-            select
-            required
-            label={t("api-clients.fields.role")}
-            disabled={busy}
-            {...field}
-            error={Boolean(formState.errors.role_id)}
-            helperText={fieldMessage(formState.errors.role_id?.message)}
-          >
-            {roles.data.map((role) => (
-              <MenuItem key={role.id} value={role.id}>
-                {roleLabel(t, role.name)}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        label={t("api-clients.fields.role")}
+        required
+        disabled={busy}
+        options={roles.data.map((role) => ({ value: role.id, label: roleLabel(t, role.name) }))}
       />
-      <Controller
+      <SelectField
         control={control}
         name="resource_group_id"
-        render={({ field }) => (
-          <TextField
-            select
-            required
-            label={t("api-clients.fields.resourceGroup")}
-            disabled={busy}
-            {...field}
-            error={Boolean(formState.errors.resource_group_id)}
-            helperText={fieldMessage(formState.errors.resource_group_id?.message)}
-          >
-            {groups.data.map((group) => (
-              <MenuItem key={group.id} value={group.id}>
-                {group.name} ({t(`groups.types.${group.group_type}`)})
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        label={t("api-clients.fields.resourceGroup")}
+        required
+        disabled={busy}
+        options={groups.data.map((group) => ({ value: group.id, label: `${group.name} (${t(`groups.types.${group.group_type}`)})` }))}
       />
     </FormDialog>
   );

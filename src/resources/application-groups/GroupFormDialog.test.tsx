@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { DataProvider } from "@refinedev/core";
 import type { ApiRequest } from "../../providers/api-client";
+import { dataProvider } from "../../providers/data-provider";
 import type { ResourceGroup } from "../../../domain/entities/resource-group";
 import { initTestI18n } from "../../test-support/i18n";
 import { renderWithRefine } from "../../test-support/render-with-refine";
 import { GroupFormDialog } from "./GroupFormDialog";
 
 const { api } = vi.hoisted(() => ({ api: vi.fn<(request: ApiRequest) => Promise<unknown>>() }));
-vi.mock("../../providers/api-client", () => ({ api }));
+vi.mock("../../providers/api-client", () => ({ api, API_BASE: "/v2" }));
 
 const APP = { id: "11111111-1111-4111-8111-111111111111", name: "Credit scoring" };
 const UNNAMED = "77777777-7777-4777-8777-777777777777";
@@ -25,7 +26,8 @@ const existing: ResourceGroup = {
 function renderDialog(applications: DataProvider["getList"], group?: ResourceGroup) {
   const onClose = vi.fn();
   const onChanged = vi.fn();
-  renderWithRefine(<GroupFormDialog group={group} onClose={onClose} onChanged={onChanged} />, { dataProvider: { getList: applications } });
+  // Saves go through the app's data provider, whose HTTP calls are the mocked api; the picker's list is faked.
+  renderWithRefine(<GroupFormDialog group={group} onClose={onClose} onChanged={onChanged} />, { dataProvider: { ...dataProvider, getList: applications } });
   return { onClose, onChanged };
 }
 
@@ -92,5 +94,45 @@ describe("the group form", () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onChanged).toHaveBeenCalled();
     expect(api).toHaveBeenCalledWith(expect.objectContaining({ method: "PATCH", path: `/access/resource-groups/${existing.id}` }));
+  });
+
+  it("answers a group saved by someone else with the stored values, read again, and saves nothing", async () => {
+    api.mockImplementation(async ({ method }) => {
+      if (method === "PATCH") throw { statusCode: 412, message: "The resource group was changed by someone else." };
+      return { ...existing, name: "Finance team", version: 2 };
+    });
+    renderDialog(missingApi, existing);
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: "Finance EU" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const conflict = await screen.findByRole("dialog", { name: "This record was changed by someone else" });
+    expect(api).toHaveBeenCalledWith(expect.objectContaining({ method: "PATCH", headers: { "If-Match": '"1"' } }));
+    await waitFor(() => expect(within(conflict).getByRole("row", { name: /Name/ }).textContent).toContain("Finance team"));
+    expect(within(conflict).getByRole("row", { name: /Name/ }).textContent).toContain("Finance EU");
+    expect(api).toHaveBeenCalledWith(expect.objectContaining({ path: `/access/resource-groups/${existing.id}` }));
+    // Reloading shows the stored group; the next save starts from its version.
+    fireEvent.click(within(conflict).getByRole("button", { name: "Reload" }));
+    await waitFor(() => expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe("Finance team"));
+  });
+
+  it("after a create whose applications failed, a retry patches the group it created", async () => {
+    const created = { ...existing, resource_ids: [], version: 1 };
+    let failing = true;
+    api.mockImplementation(async ({ method }) => {
+      if (method === "POST" || method === "PATCH") return created;
+      if (failing) throw { statusCode: 500, message: "Internal Server Error" };
+      return { ...created, resource_ids: [APP.id], version: 2 };
+    });
+    const { onClose, onChanged } = renderDialog(async () => ({ data: [APP] as never[], total: 1 }));
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: "Finance" } });
+    fireEvent.mouseDown(screen.getByLabelText("Applications"));
+    fireEvent.click(await screen.findByRole("option", { name: "Credit scoring" }));
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("Internal Server Error");
+    expect(onChanged).toHaveBeenCalled();
+    failing = false;
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.mock.calls.map(([r]) => r.method)).toEqual(["POST", "PUT", "PATCH", "PUT"]);
+    expect(api).toHaveBeenCalledWith(expect.objectContaining({ method: "PATCH", path: `/access/resource-groups/${created.id}`, headers: { "If-Match": '"1"' } }));
   });
 });

@@ -1,7 +1,5 @@
-import { useMemo, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { z } from "zod";
+import { useState } from "react";
+import { Controller } from "react-hook-form";
 import {
   Box,
   FormControl,
@@ -12,20 +10,14 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import type { HttpError } from "@refinedev/core";
+import { useOne, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { GROUP_TYPES } from "../../../domain/access/current-user";
-import { resourceGroupCreateSchema, type ResourceGroup } from "../../../domain/entities/resource-group";
-import { notify } from "../../providers/notifications";
+import type { ResourceGroup } from "../../../domain/entities/resource-group";
 import { FormDialog } from "../../components/dialogs/FormDialog";
-import { placeFieldErrors, useFieldProps } from "../../components/forms/field-errors";
+import { useResourceForm } from "../../components/forms/use-resource-form";
 import { ApplicationPicker } from "./ApplicationPicker";
-import { groupPath, saveGroup, type GroupFormValues } from "./save-group";
-import { api } from "../../providers/api-client";
-import { fieldConflictRows, useEditConflict } from "../../components/forms/conflict/use-edit-conflict";
-
-const formSchema = resourceGroupCreateSchema.extend({ resource_ids: z.array(z.uuid()) });
-const FIELDS = ["name", "group_type", "resource_ids"] as const;
+import { groupFormSchema, GROUPS_RESOURCE, useSaveGroup } from "./save-group";
 
 export interface GroupFormDialogProps {
   /** The group to edit; none to create one. */
@@ -38,40 +30,30 @@ export interface GroupFormDialogProps {
 /** The one form for creating and editing an application group (name, type, applications). */
 export function GroupFormDialog({ group, onClose, onChanged }: GroupFormDialogProps) {
   const { t } = useTranslation();
-  const [alert, setAlert] = useState<string | null>(null);
+  const saveGroup = useSaveGroup();
   // The group as last saved: after a create whose application calls failed, a retry patches it.
   const [saved, setSaved] = useState<ResourceGroup | undefined>(group);
-  // The group as stored: what the form starts from, and what a refused save is compared with.
-  const [stored, setStored] = useState<ResourceGroup | undefined>(group);
-  const current = useMemo(
-    () => ({ name: stored?.name ?? "", group_type: stored?.group_type ?? ("SELECTED" as const), resource_ids: stored?.resource_ids ?? [] }),
-    [stored],
-  );
-  const { register, control, handleSubmit, watch, setError, formState, reset } = useForm<z.input<typeof formSchema>, unknown, GroupFormValues>({
-    resolver: zodResolver(formSchema),
-    defaultValues: current,
+  // The group as stored: the list's row, until a refused save reads it again; kept only while the dialog is open.
+  const { query } = useOne<ResourceGroup, HttpError>({
+    resource: GROUPS_RESOURCE,
+    id: group?.id ?? "",
+    queryOptions: { enabled: false, gcTime: 0 },
+    errorNotification: false,
   });
-  const conflict = useEditConflict({
-    version: stored?.version ?? 0,
-    current,
-    isDirty: formState.isDirty,
-    reset,
-    refetch: async () => stored && setStored(await api<ResourceGroup>({ path: groupPath(stored.id) })),
-    rowsOf: fieldConflictRows<z.input<typeof formSchema>>(
-      [
-        { name: "name", label: t("groups.fields.name") },
-        { name: "group_type", label: t("groups.fields.groupType"), format: (type) => t(`groups.types.${String(type)}`) },
-      ],
-      t("common.conflict.empty"),
-    ),
-  });
-  const field = useFieldProps({ register, formState });
-  const busy = formState.isSubmitting;
-
-  const submit = async (values: GroupFormValues) => {
-    setAlert(null);
-    try {
-      await saveGroup(
+  const stored = group && (query.data?.data ?? group);
+  const { control, field, watch, submit, failure, busy, conflictDialog } = useResourceForm<typeof groupFormSchema, ResourceGroup>({
+    resource: GROUPS_RESOURCE,
+    id: stored?.id,
+    schema: groupFormSchema,
+    values: { name: stored?.name ?? "", group_type: stored?.group_type ?? "SELECTED", resource_ids: stored?.resource_ids ?? [] },
+    version: stored?.version,
+    refetch: () => query.refetch(),
+    conflictFields: [
+      { name: "name", label: t("groups.fields.name") },
+      { name: "group_type", label: t("groups.fields.groupType"), format: (type) => t(`groups.types.${String(type)}`) },
+    ],
+    save: (values, editedVersion) =>
+      saveGroup(
         values,
         saved,
         (g) => {
@@ -79,17 +61,14 @@ export function GroupFormDialog({ group, onClose, onChanged }: GroupFormDialogPr
           onChanged();
         },
         // A retry after a create whose application calls failed patches the group it created.
-        stored ? conflict.editedVersion() : saved?.version,
-      );
+        stored ? editedVersion : saved?.version,
+      ),
+    success: "groups.saved",
+    onSaved: () => {
       onChanged();
-      notify({ message: t("groups.saved"), severity: "success" });
       onClose();
-    } catch (error) {
-      if (conflict.handled(error, values)) return;
-      const unplaced = placeFieldErrors(error as HttpError, FIELDS, setError);
-      if (unplaced !== null) setAlert(t(unplaced));
-    }
-  };
+    },
+  });
 
   const titleId = "group-form-title";
 
@@ -97,11 +76,11 @@ export function GroupFormDialog({ group, onClose, onChanged }: GroupFormDialogPr
     <FormDialog
       titleId={titleId}
       title={group ? t("groups.editTitle") : t("groups.createTitle")}
-      error={alert}
+      error={failure}
       submitLabel={t("common.save")}
       busy={busy}
       onClose={onClose}
-      onSubmit={handleSubmit(submit)}
+      onSubmit={submit}
       contentSx={{ display: "grid", gap: 2.5, pt: "8px !important" }}
     >
       <TextField
@@ -141,7 +120,7 @@ export function GroupFormDialog({ group, onClose, onChanged }: GroupFormDialogPr
           render={({ field }) => <ApplicationPicker value={field.value} onChange={field.onChange} disabled={busy} />}
         />
       )}
-      {conflict.dialog}
+      {conflictDialog}
     </FormDialog>
   );
 }

@@ -1,10 +1,15 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+// @vitest-environment jsdom
+import { createElement } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { cleanup } from "@testing-library/react";
 import type { ResourceGroup } from "../../../domain/entities/resource-group";
 import type { ApiRequest } from "../../providers/api-client";
-import { saveGroup } from "./save-group";
+import { dataProvider } from "../../providers/data-provider";
+import { renderWithRefine } from "../../test-support/render-with-refine";
+import { useSaveGroup, type SaveGroup } from "./save-group";
 
 const { api } = vi.hoisted(() => ({ api: vi.fn<(request: ApiRequest) => Promise<unknown>>() }));
-vi.mock("../../providers/api-client", () => ({ api }));
+vi.mock("../../providers/api-client", () => ({ api, API_BASE: "/v2" }));
 
 const A = "11111111-1111-4111-8111-111111111111";
 const B = "22222222-2222-4222-8222-222222222222";
@@ -20,15 +25,28 @@ const group = (over: Partial<ResourceGroup> = {}): ResourceGroup => ({
 });
 const calls = () => api.mock.calls.map(([r]) => `${r.method} ${r.path}`);
 
+/** saveGroup as a form gets it: inside Refine, through the app's data provider (whose HTTP calls are the mocked api). */
+function renderSaveGroup(): SaveGroup {
+  let save: SaveGroup | undefined;
+  function Probe() {
+    save = useSaveGroup();
+    return null;
+  }
+  renderWithRefine(createElement(Probe), { dataProvider });
+  return (...args) => save!(...args);
+}
+
 // A block body: a function returned from beforeEach would run as its cleanup.
 beforeEach(() => {
   api.mockReset();
 });
+afterEach(cleanup);
 
 describe("saveGroup", () => {
   it("creates a SELECTED group and then adds each chosen application", async () => {
     api.mockImplementation(async ({ method, path }) => (method === "POST" ? group() : group({ resource_ids: path.endsWith(A) ? [A] : [A, B] })));
     const onSaved = vi.fn();
+    const saveGroup = renderSaveGroup();
     const saved = await saveGroup({ name: "Finance", group_type: "SELECTED", resource_ids: [A, B] }, undefined, onSaved);
     expect(api.mock.calls[0][0]).toMatchObject({ method: "POST", path: "/access/resource-groups", body: { name: "Finance", group_type: "SELECTED" } });
     expect(calls().slice(1)).toEqual([`PUT /access/resource-groups/${group().id}/resources/${A}`, `PUT /access/resource-groups/${group().id}/resources/${B}`]);
@@ -38,6 +56,7 @@ describe("saveGroup", () => {
 
   it("patches an existing group and sends only the difference", async () => {
     api.mockImplementation(async ({ method }) => (method === "PATCH" ? group({ resource_ids: [A, B] }) : method === "PUT" ? group({ resource_ids: [A, B, C] }) : undefined));
+    const saveGroup = renderSaveGroup();
     const saved = await saveGroup({ name: "Finance", group_type: "SELECTED", resource_ids: [B, C] }, group({ resource_ids: [A, B] }));
     expect(calls()).toEqual([
       `PATCH /access/resource-groups/${group().id}`,
@@ -47,9 +66,15 @@ describe("saveGroup", () => {
     expect(saved.resource_ids).toEqual([B, C]);
   });
 
+  it("sends the version the edit started from, so a group saved since is refused", async () => {
+    api.mockResolvedValue(group({ group_type: "ALL", version: 3 }));
+    await renderSaveGroup()({ name: "Finance", group_type: "ALL", resource_ids: [] }, group({ version: 2 }), undefined, 1);
+    expect(api.mock.calls[0][0]).toMatchObject({ method: "PATCH", headers: { "If-Match": '"1"' } });
+  });
+
   it("makes no application calls for an ALL group", async () => {
     api.mockResolvedValue(group({ group_type: "ALL" }));
-    await saveGroup({ name: "Finance", group_type: "ALL", resource_ids: [A] }, group({ resource_ids: [A] }));
+    await renderSaveGroup()({ name: "Finance", group_type: "ALL", resource_ids: [A] }, group({ resource_ids: [A] }));
     expect(calls()).toEqual([`PATCH /access/resource-groups/${group().id}`]);
   });
 
@@ -59,7 +84,7 @@ describe("saveGroup", () => {
       throw { statusCode: 500, message: "boom" };
     });
     const onSaved = vi.fn();
-    await expect(saveGroup({ name: "Finance", group_type: "SELECTED", resource_ids: [A] }, undefined, onSaved)).rejects.toMatchObject({ message: "boom" });
+    await expect(renderSaveGroup()({ name: "Finance", group_type: "SELECTED", resource_ids: [A] }, undefined, onSaved)).rejects.toMatchObject({ message: "boom" });
     expect(onSaved).toHaveBeenCalledWith(group());
   });
 });

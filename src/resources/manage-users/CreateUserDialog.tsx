@@ -1,56 +1,35 @@
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import type { z } from "zod";
 import { TextField } from "@mui/material";
-import { useCreate, useNavigation, type HttpError } from "@refinedev/core";
+import { useNavigation } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { userCreateSchema, type User } from "../../../domain/entities/user";
-import { notify } from "../../providers/notifications";
-import { applyFieldErrors, useFieldMessage, useFieldProps } from "../../components/forms/field-errors";
 import { FormDialog } from "../../components/dialogs/FormDialog";
 import { LanguageField } from "../../components/forms/LanguageField";
+import { useResourceForm } from "../../components/forms/use-resource-form";
 import { USERS_RESOURCE } from "./user-support";
-
-type FormInput = z.input<typeof userCreateSchema>;
-type FormOutput = z.output<typeof userCreateSchema>;
-const FIELDS = ["email", "first_name", "last_name", "language"] as const;
 
 /** Invites a user (POST /access/users): the server e-mails a temporary password; then the admin gives roles on the user's page. */
 export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t, i18n } = useTranslation();
   const { show } = useNavigation();
-  const fieldMessage = useFieldMessage();
-  const [failure, setFailure] = useState<string | null>(null);
-  const { mutateAsync: create } = useCreate<User, HttpError, FormOutput>();
   const defaultLanguage = i18n.resolvedLanguage === "es" ? "es" : "en";
-  const { register, handleSubmit, control, formState, setError, reset } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(userCreateSchema),
-    defaultValues: { email: "", first_name: "", last_name: "", language: defaultLanguage },
-  });
-  const field = useFieldProps({ register, formState });
-  const { errors, isSubmitting } = formState;
-
-  const close = () => {
-    reset();
-    setFailure(null);
-    onClose();
-  };
-
-  const onSubmit = async (values: FormOutput) => {
-    setFailure(null);
-    try {
-      const { data } = await create({ resource: USERS_RESOURCE, values, successNotification: false, errorNotification: false });
-      notify({ message: t("users.created", { email: data.email }), severity: "success" });
-      reset();
+  // A duplicate e-mail (409) arrives as a field error (validation.emailTaken) and lands on the field.
+  const form = useResourceForm<typeof userCreateSchema, User>({
+    resource: USERS_RESOURCE,
+    schema: userCreateSchema,
+    values: { email: "", first_name: "", last_name: "", language: defaultLanguage },
+    success: (user) => t("users.created", { email: user.email }),
+    failure: "users.createDialog.failed",
+    onSaved: (user) => {
       onClose();
       // Roles are given on the user's page; a new user has none yet.
-      show(USERS_RESOURCE, data.id);
-    } catch (error) {
-      const problem = error as HttpError;
-      // 409 duplicate e-mail arrives as a field error (validation.emailTaken) and belongs on the field.
-      if (!applyFieldErrors(problem, FIELDS, setError)) setFailure(t("users.createDialog.failed", { message: problem.message }));
-    }
+      show(USERS_RESOURCE, user.id);
+    },
+  });
+  const { errors } = form.formState;
+
+  const close = () => {
+    form.discard();
+    onClose();
   };
 
   return (
@@ -59,11 +38,11 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): 
       titleId="create-user-title"
       title={t("users.createDialog.title")}
       help={t("users.createDialog.help")}
-      error={failure}
+      error={form.failure}
       submitLabel={t("users.createDialog.submit")}
-      busy={isSubmitting}
+      busy={form.busy}
       onClose={close}
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={form.submit}
     >
       <TextField
         label={t("users.fields.email")}
@@ -71,27 +50,27 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): 
         autoComplete="off"
         autoFocus
         required
-        {...field("email")}
+        {...form.field("email")}
       />
       <TextField
         label={t("users.fields.firstName")}
         autoComplete="off"
         required
-        {...field("first_name")}
+        {...form.field("first_name")}
       />
       <TextField
         label={t("users.fields.lastName")}
         autoComplete="off"
         required
-        {...field("last_name")}
+        {...form.field("last_name")}
       />
       <LanguageField
-        control={control}
+        control={form.control}
         name="language"
         label={t("users.fields.language")}
         optionLabel={(code) => t(`users.languages.${code}`)}
         error={Boolean(errors.language)}
-        helperText={fieldMessage(errors.language?.message)}
+        helperText={form.fieldMessage(errors.language?.message)}
       />
     </FormDialog>
   );

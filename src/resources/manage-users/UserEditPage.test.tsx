@@ -74,4 +74,54 @@ describe("/manage-users/{userId}", () => {
       ),
     );
   });
+
+  it("says why a role was not given and keeps the dialog open", async () => {
+    const custom = vi.fn(async () => {
+      throw { statusCode: 404, message: "Resource group not found." };
+    });
+    const getList = vi.fn(async ({ resource }: { resource: string }) =>
+      resource === "access-roles"
+        ? { data: [{ id: ROLE_ADMIN, name: "Administrator" }] as never[], total: 1 }
+        : { data: [{ ...GROUP_CUSTOMER, resource_ids: [], created_at: carlos.created_at }] as never[], total: 1 },
+    );
+    openCarlos({ custom, getList });
+    fireEvent.click(await screen.findByRole("button", { name: "Add role" }));
+    const dialog = screen.getByRole("dialog", { name: "Add role" });
+    for (const [field, option] of [["Role", "Administrator"], ["Resource group", "Customer AI (Selected applications)"]]) {
+      await waitFor(() => expect(within(dialog).getByRole("combobox", { name: new RegExp(field) }).getAttribute("aria-disabled")).not.toBe("true"));
+      fireEvent.mouseDown(within(dialog).getByRole("combobox", { name: new RegExp(field) }));
+      fireEvent.click(await screen.findByRole("option", { name: option }));
+    }
+    fireEvent.click(within(dialog).getByRole("button", { name: "Add role" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("The role was not given: Resource group not found.");
+    expect(screen.getByRole("dialog", { name: "Add role" })).toBeTruthy();
+  });
+
+  it("sends the profile's version and shows a profile saved by someone else beside the stored one", async () => {
+    let stored = carlos;
+    const getOne = vi.fn(async () => ({ data: stored as never }));
+    const update = vi.fn(async () => {
+      stored = { ...carlos, first_name: "Carlitos", version: 2 };
+      throw { statusCode: 412, message: "The user was changed by someone else." };
+    });
+    openCarlos({ getOne, update });
+    await screen.findByRole("heading", { name: "Carlos Contributor" });
+    fireEvent.change(screen.getByRole("textbox", { name: /First name/ }), { target: { value: "Carla" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const conflict = await screen.findByRole("dialog", { name: "This record was changed by someone else" });
+    expect(update).toHaveBeenCalledWith(expect.objectContaining({ meta: expect.objectContaining({ version: 1 }) }));
+    await waitFor(() => expect(within(conflict).getByRole("row", { name: /First name/ }).textContent).toContain("Carlitos"));
+    expect(within(conflict).getByRole("row", { name: /First name/ }).textContent).toContain("Carla");
+  });
+
+  it("says why the profile was not saved", async () => {
+    const update = vi.fn(async () => {
+      throw { statusCode: 500, message: "The identity service is unavailable." };
+    });
+    openCarlos({ update });
+    await screen.findByRole("heading", { name: "Carlos Contributor" });
+    fireEvent.change(screen.getByRole("textbox", { name: /First name/ }), { target: { value: "Carla" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("The profile was not saved: The identity service is unavailable.");
+  });
 });
