@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { and, eq, ilike, inArray, not, sql, type SQL } from "drizzle-orm";
 import { asSubject, type Action } from "../../domain/access/abilities";
-import { INCIDENT_ERRORS, isReportOverdue, type Incident, type IncidentListQuery } from "../../domain/entities/incident";
+import { INCIDENT_ERRORS, INCIDENT_OPEN_STATUSES, isReportOverdue, type Incident, type IncidentListQuery } from "../../domain/entities/incident";
 import { scopeOf } from "../access/scope";
 import { ownerName, type ApplicationRow } from "../applications/store";
 import type { Db } from "../db/client";
@@ -112,6 +112,13 @@ export async function applicationForNewIncident(db: Db, request: FastifyRequest,
 
 /** Serious, not reported, past its deadline: the SQL of isReportOverdue, for the `overdue_report` filter. */
 const reportOverdue = sql`(${incidents.serious} and ${incidents.reportedAt} is null and ${incidents.reportDeadline} < now())`;
+
+/**
+ * Open, serious, not reported, and due by `horizon`: the reports My Work lists and the sweep reminds of (the SQL of
+ * reportDueSoon for incidents not yet resolved, with horizon = now + REPORT_DUE_SOON_DAYS).
+ */
+export const reportAwaitedBy = (horizon: Date) =>
+  sql`(${incidents.serious} and ${incidents.reportedAt} is null and ${inArray(incidents.status, [...INCIDENT_OPEN_STATUSES])} and ${incidents.reportDeadline} <= ${horizon})`;
 
 const INCIDENT_SORTING: ListSorting = {
   keys: {

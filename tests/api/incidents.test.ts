@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { applications, auditLog, companies, incidents, resourceGroups, users } from "../../server/db/schema";
+import { applications, auditLog, companies, incidents, notifications, resourceGroups, users } from "../../server/db/schema";
+import { runMonitoringSweep } from "../../server/notifications/sweep";
 import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
 import { lowRiskDetails } from "../../domain/risk/test-support";
 import { applicableControls, EU_AI_ACT } from "../../domain/frameworks";
@@ -258,5 +259,55 @@ describe("who sees and changes what", () => {
     const res = await call("other", "POST", "/incidents", { application_id: apps.inReach, title: "Planted", severity: "low", detected_at: DETECTED });
     expect(res.statusCode).toBe(404);
     expect(paths(res)).toEqual(["application_id"]);
+  });
+});
+
+describe("reports coming due", () => {
+  const DAY_MS = 86_400_000;
+  /** Detected `daysAgo` days ago, so a death (10 days) is due in 10 - daysAgo days. */
+  const detectedAgo = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString();
+  const workOf = async (who: string, title: string) => {
+    const res = await call(who, "GET", "/my-work");
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().items.filter((i: { subject: { name: string } | null }) => i.subject?.name === title);
+  };
+
+  it("puts an open serious incident due within 5 days on My Work of its owner, the application's owner and reviewers", async () => {
+    const due = await record("admin", { title: "Dosage advice death", serious: true, serious_type: "death", detected_at: detectedAgo(6), owner_id: ids.approver });
+    const item = { kind: "incident_report", application: { id: apps.inReach, name: "Support chatbot", risk_tier: null }, subject: { id: due.id, name: "Dosage advice death" }, due_date: due.report_deadline, link: `/incidents/detail/${due.id}` };
+    // The approver owns the incident, the contributor the application; the reviewer reviews it.
+    for (const who of ["approver", "contributor", "reviewer"]) expect(await workOf(who, "Dosage advice death"), who).toEqual([item]);
+    expect(await workOf("admin", "Dosage advice death")).toEqual([]);
+    expect(await workOf("other", "Dosage advice death")).toEqual([]);
+  });
+
+  it("leaves out reports further off, already made, and incidents resolved", async () => {
+    await record("contributor", { title: "Far off", serious: true, serious_type: "health_harm", detected_at: detectedAgo(1) });
+    await record("contributor", { title: "Reported", serious: true, serious_type: "death", detected_at: detectedAgo(6), reported_at: detectedAgo(1) });
+    const resolved = await record("contributor", { title: "Resolved", serious: true, serious_type: "death", detected_at: detectedAgo(6) });
+    await patch("contributor", resolved.id, { status: "investigating" });
+    await patch("contributor", resolved.id, { status: "resolved" });
+    for (const title of ["Far off", "Reported", "Resolved"]) expect(await workOf("contributor", title), title).toEqual([]);
+  });
+
+  it("has the sweep tell the application's owner and reviewers and the incident's owner once, due and then overdue", async () => {
+    const soon = await record("contributor", { title: "Leaked transcripts", serious: true, serious_type: "fundamental_rights", detected_at: detectedAgo(12) });
+    const late = await record("contributor", { title: "Grid controller fault", serious: true, serious_type: "critical_infrastructure", detected_at: detectedAgo(3) });
+    await runMonitoringSweep(t.database.db);
+    await runMonitoringSweep(t.database.db);
+    const sent = async (id: string) => t.database.db.select().from(notifications).where(eq(notifications.link, `/incidents/detail/${id}`));
+    const soonRows = await sent(soon.id);
+    expect(soonRows.map((r) => r.userId).sort()).toEqual([ids.contributor, ids.reviewer].sort());
+    expect(new Set(soonRows.map((r) => r.kind))).toEqual(new Set(["incident.report_due"]));
+    expect((await sent(late.id)).map((r) => r.kind)).toEqual(["incident.report_overdue", "incident.report_overdue"]);
+
+    const deadline = new Intl.DateTimeFormat("en", { year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" }).format(new Date(soon.report_deadline));
+    const texts = (await call("contributor", "GET", "/notifications/30")).json().items.map((n: { notification_text: string }) => n.notification_text);
+    expect(texts).toContain(`The serious incident Leaked transcripts of Support chatbot must be reported to the authority by ${deadline}.`);
+
+    // Once overdue, the same incident is announced once more; a later run sends nothing new.
+    await runMonitoringSweep(t.database.db, new Date(Date.now() + 4 * DAY_MS));
+    await runMonitoringSweep(t.database.db, new Date(Date.now() + 4 * DAY_MS));
+    expect((await sent(soon.id)).map((r) => r.kind).sort()).toEqual(["incident.report_due", "incident.report_due", "incident.report_overdue", "incident.report_overdue"]);
   });
 });
