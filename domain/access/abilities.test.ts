@@ -118,6 +118,40 @@ describe("defineAbilityFor: every role × group type", () => {
     }
   });
 
+  describe("incidents: scoped by their application", () => {
+    const incident = (applicationId: string, companyId = COMPANY) => asSubject("Incident", { id: "i1", applicationId, companyId });
+
+    it.each([
+      ["ApplicationContributor", ["create", "read", "update"]],
+      ["ApplicationReviewer", ["read"]],
+      ["ApplicationApprover", ["read"]],
+    ] as const)("%s: %s on the incidents of the applications its group reaches, never delete", (role, allowed) => {
+      const selected = defineAbilityFor(userWith([[role, "SELECTED"]]));
+      const all = defineAbilityFor(userWith([[role, "ALL"]]));
+      for (const action of ["create", "read", "update", "delete"] as const) {
+        const may = (allowed as readonly string[]).includes(action);
+        expect(selected.can(action, incident(IN_GROUP)), action).toBe(may);
+        expect(selected.can(action, incident(OUTSIDE)), action).toBe(false);
+        expect(all.can(action, incident(OUTSIDE)), action).toBe(may);
+        expect(all.can(action, incident(OUTSIDE, OTHER_COMPANY)), action).toBe(false);
+      }
+      expect(canSeeMenu(selected, "incidents")).toBe(true);
+    });
+
+    it("Administrators manage their company's incidents, deleting included", () => {
+      const ability = defineAbilityFor(userWith([["Administrator", "SELECTED"]]));
+      expect(ability.can("delete", incident(OUTSIDE))).toBe(true);
+      expect(ability.can("read", incident(OUTSIDE, OTHER_COMPANY))).toBe(false);
+      expect(canSeeMenu(ability, "incidents")).toBe(true);
+    });
+
+    it("a grant on one application reaches that application's incidents only", () => {
+      const ability = defineAbilityFor({ ...userWith([]), application_roles: [{ name: "ApplicationContributor", application_id: OUTSIDE }] });
+      expect(ability.can("update", incident(OUTSIDE))).toBe(true);
+      expect(ability.can("read", incident(IN_GROUP))).toBe(false);
+    });
+  });
+
   it("a SELECTED group with no resources reaches no application", () => {
     const ability = defineAbilityFor({ id: USER_ID, companyId: COMPANY, roles: [{ name: "ApplicationContributor", resource_group: { group_type: "SELECTED" } }] });
     expect(ability.can("read", app(IN_GROUP))).toBe(false);
@@ -159,10 +193,10 @@ describe("defineAbilityFor: every role × group type", () => {
     expect(ability.can("read", asSubject("Profile", { id: "someone-else" }))).toBe(false);
     expect(ability.can("update", asSubject("Profile", { id: USER_ID }))).toBe(false);
     expect(ability.rules.map((r) => [r.action, r.subject])).toEqual([["read", "Profile"]]);
-    for (const s of ["Application", "Vendor", "Dashboard", "MyWork", "Framework", "Company", ...ADMIN_SUBJECTS] as const) {
+    for (const s of ["Application", "Incident", "Vendor", "Dashboard", "MyWork", "Framework", "Company", ...ADMIN_SUBJECTS] as const) {
       expect(ability.can("read", s)).toBe(false);
     }
-    for (const key of ["dashboard", "my-work", "applications", "vendors", "frameworks", "admin"] as const) {
+    for (const key of ["dashboard", "my-work", "applications", "vendors", "incidents", "frameworks", "admin"] as const) {
       expect(canSeeMenu(ability, key)).toBe(false);
     }
   });

@@ -12,6 +12,7 @@ export type Action = (typeof ACTIONS)[number];
 const SUBJECTS = [
   "Application",
   "Vendor",
+  "Incident",
   "Dashboard",
   "MyWork",
   "Framework",
@@ -49,7 +50,7 @@ export function hasRole(user: Pick<AbilityUser, "roles">, role: RoleName): boole
   return user.roles.some((r) => roleMatches(r.name, role));
 }
 
-/** Tags a plain record with its subject type so conditions (companyId, id) are checked against it. */
+/** Tags a plain record with its subject type so conditions (companyId, id, applicationId) are checked against it. */
 export function asSubject<T extends Record<string, unknown>>(type: SubjectName, record: T) {
   return tagSubject(type, { ...record }) as T & ForcedSubject<SubjectName> & Record<string, unknown>;
 }
@@ -61,6 +62,16 @@ const APPLICATION_ACTIONS: Partial<Record<RoleName, Action[]>> = {
 };
 
 const APPLICATION_ROLES = Object.keys(APPLICATION_ACTIONS) as RoleName[];
+
+/**
+ * An incident belongs to an application: whoever's role reaches the application reads its incidents, and
+ * contributors record and follow them up. Deleting one is for Administrators only (it is a compliance record).
+ */
+const INCIDENT_ACTIONS: Partial<Record<RoleName, Action[]>> = {
+  ApplicationContributor: ["create", "read", "update"],
+  ApplicationReviewer: ["read"],
+  ApplicationApprover: ["read"],
+};
 
 /** Conditions on string-typed subjects: CASL infers `never` for their fields, so say what they are here once. */
 const where = (conditions: Record<string, unknown>) => conditions as MongoQuery<never>;
@@ -78,10 +89,12 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
 
   for (const role of user.roles) {
     const group = role.resource_group;
-    const scope =
-      group.group_type === "ALL" ? { companyId } : { companyId, id: { $in: [...(group.resource_ids ?? [])] } };
+    const ids = group.group_type === "ALL" ? undefined : { $in: [...(group.resource_ids ?? [])] };
     for (const appRole of APPLICATION_ROLES) {
-      if (roleMatches(role.name, appRole)) can(APPLICATION_ACTIONS[appRole]!, "Application", where(scope));
+      if (!roleMatches(role.name, appRole)) continue;
+      can(APPLICATION_ACTIONS[appRole]!, "Application", where(ids ? { companyId, id: ids } : { companyId }));
+      // Incidents are scoped by their application, the way applications are by their id.
+      can(INCIDENT_ACTIONS[appRole]!, "Incident", where(ids ? { companyId, applicationId: ids } : { companyId }));
     }
     // Contributors keep the company's vendor list (vendors belong to no application group).
     if (roleMatches(role.name, "ApplicationContributor")) can(["create", "update"], "Vendor", where({ companyId }));
@@ -92,7 +105,9 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
 
   for (const grant of user.application_roles ?? []) {
     for (const appRole of APPLICATION_ROLES) {
-      if (roleMatches(grant.name, appRole)) can(APPLICATION_ACTIONS[appRole]!, "Application", where({ companyId, id: grant.application_id }));
+      if (!roleMatches(grant.name, appRole)) continue;
+      can(APPLICATION_ACTIONS[appRole]!, "Application", where({ companyId, id: grant.application_id }));
+      can(INCIDENT_ACTIONS[appRole]!, "Incident", where({ companyId, applicationId: grant.application_id }));
     }
   }
 
@@ -123,6 +138,7 @@ export const MENU_ITEMS = [
   { key: "my-work", path: "/my-work", action: "read", subject: "MyWork" },
   { key: "applications", path: "/applications", action: "read", subject: "Application" },
   { key: "vendors", path: "/vendors", action: "read", subject: "Vendor" },
+  { key: "incidents", path: "/incidents", action: "read", subject: "Incident" },
   { key: "frameworks", path: "/frameworks", action: "read", subject: "Framework" },
   { key: "admin", path: "/admin", action: "manage", subject: "User" },
 ] as const satisfies ReadonlyArray<{ key: string; path: string; action: Action; subject: SubjectName }>;

@@ -17,6 +17,9 @@ export function listQuerySchema<const K extends readonly [string, ...string[]]>(
   });
 }
 
+/** `flag=true|false` in a query string (a bare coercion would read "false" as true). */
+export const queryBoolean = z.enum(["true", "false"]).transform((v) => v === "true");
+
 /** A repeated query parameter arrives as a string once and as an array after that. */
 export function multiValue<T extends z.ZodType>(item: T) {
   return z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item).optional());

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuerySchema, listResponseSchema } from "../api/list";
+import { listQuerySchema, listResponseSchema, queryBoolean } from "../api/list";
 import { CONTROL_STATUSES, FRAMEWORK_STATUSES, RISK_TIERS, keyDateSchema } from "../frameworks/types";
 import { uploadFormSchema } from "./document";
 import { parseUrl } from "../validation/url";
@@ -21,9 +21,6 @@ export const progressSchema = z.object({
   progress: z.number(),
 });
 export type Progress = z.infer<typeof progressSchema>;
-
-/** `enabled=true|false` in a query string. */
-const queryBoolean = z.enum(["true", "false"]).transform((v) => v === "true");
 
 export const FRAMEWORK_SORT_KEYS = ["name", "status"] as const;
 export const frameworkListQuerySchema = listQuerySchema(FRAMEWORK_SORT_KEYS).extend({

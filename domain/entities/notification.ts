@@ -14,6 +14,8 @@ const NOTIFICATION_KINDS = [
   "evidence.expiring",
   "review.due",
   "review.overdue",
+  "incident.report_due",
+  "incident.report_overdue",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

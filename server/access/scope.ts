@@ -2,12 +2,14 @@ import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Action, AppAbility, SubjectName } from "../../domain/access/abilities";
 
+/** The columns a subject's conditions name: its company, and its id or (for incidents) its application's id. */
 interface ScopeColumns {
   companyId: PgColumn;
-  id: PgColumn;
+  id?: PgColumn;
+  applicationId?: PgColumn;
 }
 
-/** One rule's conditions in SQL; the rules of domain/access use only `companyId` and `id` (a value or `$in`). */
+/** One rule's conditions in SQL; the rules of domain/access use `companyId` and `id` or `applicationId` (a value or `$in`). */
 function conditionSql(conditions: Record<string, unknown> | undefined, columns: ScopeColumns): SQL {
   if (!conditions || typeof conditions.companyId !== "string") {
     // Every rule is bound to a company; one that is not would open every tenant's rows, so refuse loudly.
@@ -16,12 +18,13 @@ function conditionSql(conditions: Record<string, unknown> | undefined, columns: 
   const parts: SQL[] = [eq(columns.companyId, conditions.companyId)];
   for (const [field, value] of Object.entries(conditions)) {
     if (field === "companyId") continue;
-    if (field !== "id") throw new Error(`an ability rule on "${field}" cannot scope a query yet`);
-    if (typeof value === "string") parts.push(eq(columns.id, value));
+    const column = field === "id" || field === "applicationId" ? columns[field] : undefined;
+    if (!column) throw new Error(`an ability rule on "${field}" cannot scope this query`);
+    if (typeof value === "string") parts.push(eq(column, value));
     else if (value && typeof value === "object" && Array.isArray((value as { $in?: unknown }).$in)) {
       const ids = (value as { $in: string[] }).$in;
-      parts.push(ids.length ? inArray(columns.id, ids) : sql`false`);
-    } else throw new Error("an ability rule's id condition must be a value or $in");
+      parts.push(ids.length ? inArray(column, ids) : sql`false`);
+    } else throw new Error(`an ability rule's ${field} condition must be a value or $in`);
   }
   return and(...parts)!;
 }

@@ -1,13 +1,12 @@
-import type { FastifyRequest } from "fastify";
 import { and, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { applicationRoleNames, roleMatches } from "../../domain/access/abilities";
 import type { RoleName } from "../../domain/access/current-user";
-import { byUrgency, type MyWorkItem } from "../../domain/entities/my-work";
+import type { MyWorkItem } from "../../domain/entities/my-work";
 import { CONTROLS } from "../../domain/frameworks";
 import { REVIEW_REMINDER_DAYS_BEFORE } from "../../domain/risk";
 import { awaitingActions } from "../../domain/workflow";
-import type { Db } from "../db/client";
 import { applicationControls, applications, controlEvidence } from "../db/schema";
+import type { WorkSource } from "../my-work/work-source";
 import { readableApplications } from "./store";
 
 const DAY_MS = 86_400_000;
@@ -15,10 +14,10 @@ const controlName = new Map(CONTROLS.map((c) => [c.id, `${c.id} ${c.name}`]));
 const detailLink = (id: string, tab?: string) => `/applications/detail/${id}${tab ? `?tab=${tab}` : ""}`;
 
 /**
- * Everything waiting for the signed-in person, most urgent first: the approval steps that wait on them (one
- * rule, awaitingActions, which the dashboard shows too), reviews coming due, their open controls and expiring evidence.
+ * The applications' part of My Work: the approval steps that wait on the person (one rule, awaitingActions,
+ * which the dashboard shows too), reviews coming due, their open controls and expiring evidence.
  */
-export async function myWork(db: Db, request: FastifyRequest): Promise<{ items: MyWorkItem[] }> {
+export const applicationWork: WorkSource = async (db, request) => {
   const user = request.user;
   const horizon = new Date(Date.now() + REVIEW_REMINDER_DAYS_BEFORE * DAY_MS).toISOString().slice(0, 10);
   const readable = readableApplications(request);
@@ -75,5 +74,5 @@ export async function myWork(db: Db, request: FastifyRequest): Promise<{ items: 
     items.push({ kind: "evidence", application: { id: e.appId, name: e.appName, risk_tier: e.appTier }, subject: { id: e.id, name: e.name }, due_date: e.expires, link: detailLink(e.appId, "controls") });
   }
 
-  return { items: items.sort(byUrgency) };
-}
+  return items;
+};

@@ -17,11 +17,14 @@ function lookup(language: Language, key: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-/** Parameters stored as keys or raw values, shown in the reader's words: a role's label, a reason's text, a date. */
+/** Parameters stored as keys or raw values, shown in the reader's words: a role's label, a reason's text, a date, a deadline. */
 const SHOWN_AS: Record<string, (value: string, language: Language) => string> = {
   role: (value, language) => lookup(language, `access.roles.${value}`) ?? value,
   reason: (value, language) => lookup(language, value) ?? value,
   date: (value, language) => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${value}T00:00:00Z`)),
+  // An instant (a report deadline counts in hours): its day and time in UTC, saying so.
+  deadline: (value, language) =>
+    new Intl.DateTimeFormat(language, { year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" }).format(new Date(value)),
 };
 
 /** A notification's text in the reader's language, rendered when it is read (the API's `notification_text`). */

@@ -58,12 +58,14 @@ export interface Fixture {
     evidenceFile: string;
     /** A vendor that the matrix application lists. */
     vendor: string;
+    /** An incident of the matrix application. */
+    incident: string;
   };
   roles: Record<string, string>;
   /** Strings that may never appear in an answer to the other company (ours), and in one to us (theirs). */
   secrets: { ours: string[]; theirs: string[] };
   unique(): string;
-  make: { user(): Promise<string>; group(): Promise<string>; apiClient(): Promise<string>; evidence(): Promise<string> };
+  make: { user(): Promise<string>; group(): Promise<string>; apiClient(): Promise<string>; evidence(): Promise<string>; incident(): Promise<string> };
   ensureLogo(): Promise<void>;
   logoUpload(): { payload: Buffer; contentType: string };
   /** A new document of the matrix application and its filled-in upload form, ready to post. */
@@ -165,6 +167,19 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
   const linked = await app.inject({ method: "PUT", url: `/v2/applications/${applicationId}`, headers: as("admin"), payload: { vendor_ids: [vendor] } });
   if (linked.statusCode !== 200) throw new Error(`fixture: linking the vendor failed: ${linked.body}`);
 
+  // An incident of the matrix application, and a maker of more to delete.
+  const newIncident = async (title: string) => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/v2/incidents",
+      headers: as("admin"),
+      payload: { application_id: applicationId, title, severity: "medium", detected_at: "2026-03-01T09:00:00Z" },
+    });
+    if (res.statusCode !== 201) throw new Error(`fixture: recording the incident failed: ${res.body}`);
+    return res.json().id as string;
+  };
+  const incident = await newIncident("Matrix incident");
+
   const ourUsers = await db.select().from(users).where(eq(users.companyId, company.id));
   const fixture: Fixture = {
     tokens,
@@ -180,10 +195,11 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
       controlled,
       evidenceFile: evidenceForm.evidence.id,
       vendor,
+      incident,
     },
     roles: roleIds,
     secrets: {
-      ours: [company.id, allGroup, selectedGroup, apiClientId, applicationId, ...ourUsers.map((u) => u.id), "@steward.test", "Demo Co", "Matrix application", uploaded.id, "Matrix document", controlled, "Matrix evidence", vendor, "Matrix vendor"],
+      ours: [company.id, allGroup, selectedGroup, apiClientId, applicationId, ...ourUsers.map((u) => u.id), "@steward.test", "Demo Co", "Matrix application", uploaded.id, "Matrix document", controlled, "Matrix evidence", vendor, "Matrix vendor", incident, "Matrix incident"],
       theirs: [other.companyId, other.groupId, other.adminId, CALLERS.other, "Other Co"],
     },
     unique,
@@ -213,6 +229,7 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
           .returning();
         return row.id;
       },
+      incident: () => newIncident(`Doomed ${unique()}`),
     },
     async ensureLogo() {
       const has = await app.inject({ method: "GET", url: "/v2/company/logo", headers: as("admin") });

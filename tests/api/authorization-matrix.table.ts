@@ -264,4 +264,16 @@ export const MATRIX: Record<string, RouteCase> = {
     expect: { ...vendorRead(200), reviewer: 403, approver: 403, client: 403 },
   },
   "GET /v2/vendors/:id/details": { params: { id: (f) => f.ids.vendor }, expect: vendorRead(200) },
+
+  // Incidents: whoever's role reaches the application reads them; contributors record and change them;
+  // Administrators delete them. The list is for users with a role (the other company's Administrator gets theirs).
+  "GET /v2/incidents": { expect: { ...signedIn(200), noroles: 403 } },
+  "POST /v2/incidents": {
+    body: (f) => ({ application_id: f.ids.application, title: `Incident ${f.unique()}`, severity: "low", detected_at: "2026-03-01T09:00:00Z" }),
+    expect: { ...appEdit(201), noroles: 403 },
+    bodyDecides: { callers: ["other"], why: "our application is named in the body; the other company's Administrator may record incidents of theirs" },
+  },
+  "GET /v2/incidents/:id": { params: { id: (f) => f.ids.incident }, expect: appRead(200) },
+  "PATCH /v2/incidents/:id": { params: { id: (f) => f.ids.incident }, body: () => ({ root_cause: "Checked by the matrix." }), expect: appEdit(200) },
+  "DELETE /v2/incidents/:id": { params: { id: fresh("incident") }, expect: appAdmin(204) },
 };

@@ -89,3 +89,20 @@ describe("demo vendors", () => {
     ]);
   });
 });
+
+describe("demo incidents", () => {
+  it("a serious report due in three days on the contributor's My Work, one resolved and reported, one minor and open", async () => {
+    const { items, total } = (await call("admin", "GET", "/incidents?sort=severity")).json();
+    expect(total).toBe(3);
+    expect(items.map((i: { severity: string; status: string; serious: boolean; reported_at: string | null }) => [i.severity, i.status, i.serious, i.reported_at !== null])).toEqual([
+      ["critical", "investigating", true, false],
+      ["high", "resolved", true, true],
+      ["low", "open", false, false],
+    ]);
+    const work = (await call("contributor", "GET", "/my-work")).json().items.filter((i: { kind: string }) => i.kind === "incident_report");
+    expect(work.map((i: { application: { name: string } }) => i.application.name)).toEqual(["Support chatbot"]);
+    const daysLeft = (new Date(work[0].due_date).getTime() - Date.now()) / 86_400_000;
+    expect(daysLeft).toBeGreaterThan(2.9);
+    expect(daysLeft).toBeLessThan(3.1);
+  });
+});

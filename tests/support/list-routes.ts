@@ -2,6 +2,7 @@
 export const searchableLists = (applicationId: string) => [
   "/applications",
   "/vendors",
+  "/incidents",
   "/frameworks",
   "/access/users",
   "/access/resource-groups",

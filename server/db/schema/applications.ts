@@ -3,18 +3,9 @@ import { check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text
 import { APPROVAL_STATUSES, DEVELOPMENT_STATUSES } from "../../../domain/workflow";
 import { RISK_TIERS } from "../../../domain/risk/tiers";
 import type { ApplicationDetails, FlaggedDescriptor, RuleId, TierRuleOutcomes } from "../../../domain/risk";
-import { createdAt, id, updatedAt, version } from "./columns";
+import { createdAt, id, inList, rankOf, updatedAt, version } from "./columns";
 import { companyId } from "./tenant";
 import { resourceGroups, roles, users } from "./access";
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
-
-/**
- * A status's place in its workflow order (unknown or null: after every value), stored so that lists
- * sort by it from an index instead of computing a CASE for every row.
- */
-const rankOf = (column: string, values: readonly string[]) =>
-  sql.raw(`case "${column}" ${values.map((v, i) => `when '${v}' then ${i}`).join(" ")} else ${values.length} end`);
 
 /** An AI application: its answers, the classification they give, and its two statuses (approval and development). */
 export const applications = pgTable(

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { integer, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Columns every table carries: a server-made UUID and the two timestamps. */
@@ -14,3 +15,13 @@ export const updatedAt = () =>
  * version (If-Match) is refused, so two people editing one record never silently overwrite each other.
  */
 export const version = () => integer().notNull().default(1);
+
+/** The values of an enum as an SQL list, for a CHECK constraint (`status in (…)`). */
+export const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+/**
+ * A status's place in its order (unknown or null: after every value), stored as a generated column so that
+ * lists sort by it from an index instead of computing a CASE for every row.
+ */
+export const rankOf = (column: string, values: readonly string[]) =>
+  sql.raw(`case "${column}" ${values.map((v, i) => `when '${v}' then ${i}`).join(" ")} else ${values.length} end`);

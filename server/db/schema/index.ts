@@ -8,3 +8,4 @@ export * from "./vendors";
 export * from "./frameworks";
 export * from "./notifications";
 export * from "./scheduled-runs";
+export * from "./incidents";

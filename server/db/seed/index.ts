@@ -6,6 +6,7 @@ import { seedAccess } from "./access";
 import { seedApplications } from "./applications";
 import { seedVendors } from "./vendors";
 import { seedFrameworks } from "./frameworks";
+import { seedIncidents } from "./incidents";
 
 export const DEMO_PASSWORD = "Steward-Demo-2026";
 
@@ -20,7 +21,7 @@ export interface SeedOptions {
   applications?: boolean;
 }
 
-/** Seeds the demo data (Demo Co, its users, applications, vendors, frameworks and documents) into an empty database; never touches one that has data. */
+/** Seeds the demo data (Demo Co, its users, applications, vendors, frameworks, incidents and documents) into an empty database; never touches one that has data. */
 export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     const [{ n }] = await tx.select({ n: count() }).from(companies);
@@ -30,6 +31,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
     if (options.applications !== false) await seedApplications(tx as unknown as Db, company.id);
     if (options.applications !== false) await seedVendors(tx as unknown as Db, company.id);
     if (options.applications !== false) await seedFrameworks(tx as unknown as Db, company.id);
+    if (options.applications !== false) await seedIncidents(tx as unknown as Db, company.id);
     return { seeded: true };
   });
 }

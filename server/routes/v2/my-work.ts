@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { myWorkResponseSchema } from "../../../domain/entities/my-work";
-import { myWork } from "../../applications/my-work";
+import { myWork } from "../../my-work/sources";
 import { forbidden, problemResponses } from "../../plugins/problem";
 
 /** Everything waiting for the signed-in user, most urgent first. */
