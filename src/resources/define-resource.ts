@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { ResourceProps } from "@refinedev/core";
-import type { AppResource, LazyPage, RefineAction, ResourceAccess, ResourceRoutes } from "./types";
+import type { AppResource, ApplicationTab, LazyPage, RefineAction, ResourceAccess, ResourceRoutes } from "./types";
 
 /** The id a singleton's record goes by in Refine's hooks and cache; its API path has none. */
 export const SINGLETON_ID = "current";
@@ -22,6 +22,8 @@ export interface ResourceDefinition<R extends ResourceRoutes> {
   hideInMenu?: boolean;
   /** One record without an id in its API path (the company): read and updated as `SINGLETON_ID`. */
   singleton?: boolean;
+  /** The resource's records of one application, shown as a tab on the application's page. */
+  applicationTab?: ApplicationTab;
   /** Named route patterns: Refine's actions (`show: "/applications/detail/:id"`) and extra ones (`overview`). */
   routes?: R;
   /** The page of each route that renders one, by route name. */
@@ -30,7 +32,7 @@ export interface ResourceDefinition<R extends ResourceRoutes> {
 
 /** One resource in one place: its API path, menu entry, access, route patterns and pages. */
 export function defineResource<const R extends ResourceRoutes = ResourceRoutes>(definition: ResourceDefinition<R>): AppResource {
-  const { name, api = name, label, icon, parent, access, hideInMenu, singleton, routes, pages = {} } = definition;
+  const { name, api = name, label, icon, parent, access, hideInMenu, singleton, applicationTab, routes, pages = {} } = definition;
   const paths: ResourceRoutes = { ...routes };
   return {
     name,
@@ -41,6 +43,7 @@ export function defineResource<const R extends ResourceRoutes = ResourceRoutes>(
     access,
     hideInMenu,
     singleton,
+    applicationTab,
     paths,
     routes: Object.entries(pages as Record<string, LazyPage | undefined>).flatMap(([route, page]) => {
       const path = paths[route];
@@ -61,7 +64,7 @@ export function refineResources(resources: AppResource[]): ResourceProps[] {
     return {
       name: r.name,
       ...actions,
-      meta: { label: r.label, icon: r.icon, parent: r.parent, hide: r.hideInMenu, path: r.api, singleton: r.singleton, routes: r.paths },
+      meta: { label: r.label, icon: r.icon, parent: r.parent, hide: r.hideInMenu, path: r.api, singleton: r.singleton, applicationTab: r.applicationTab, routes: r.paths },
     };
   });
 }

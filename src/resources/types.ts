@@ -4,6 +4,20 @@ import type { Action, MenuKey, SubjectName } from "../../domain/access/abilities
 /** A page, loaded with the route that shows it. */
 export type LazyPage = LazyExoticComponent<ComponentType>;
 
+/** What a tab on the application's page is given: the application, and whether the user may edit it. */
+export interface ApplicationTabProps {
+  applicationId: string;
+  canEdit: boolean;
+}
+
+/** A resource's records of one application, shown as a tab of the application's page (`?tab=<key>`). */
+export interface ApplicationTab {
+  key: string;
+  /** i18n key of the tab's label. */
+  label: string;
+  page: LazyExoticComponent<ComponentType<ApplicationTabProps>>;
+}
+
 export interface PageRoute {
   path: string;
   page: LazyPage;
@@ -32,6 +46,8 @@ export interface AppResource {
   hideInMenu?: boolean;
   /** One record at the API path itself, no id (the company). */
   singleton?: boolean;
+  /** The resource's records of one application, as a tab on the application's page. */
+  applicationTab?: ApplicationTab;
   /** Without it, anyone signed in may open the routes; with it, others land on /not-found and the menu hides it. */
   access?: ResourceAccess;
   /** The named route patterns: Refine's actions (`list`, `show: "/applications/detail/:id"`) and any others. */

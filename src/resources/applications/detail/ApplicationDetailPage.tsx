@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { Alert, Box, LinearProgress, Tab, Tabs } from "@mui/material";
 import { useTranslation } from "react-i18next";
@@ -14,13 +15,13 @@ import { AssessmentsTab } from "./AssessmentsTab";
 import { CommentsTab } from "./CommentsTab";
 import { DetailsTab } from "./details/DetailsTab";
 import { useApplicationPermissions } from "./use-application-permissions";
+import { useApplicationTabs } from "../../application-tabs";
 import { useNavigation } from "@refinedev/core";
 
 const DETAIL_TABS = ["details", "documents", "comments", "access", "assessments", "frameworks", "controls", "activity"] as const;
-type DetailTab = (typeof DETAIL_TABS)[number];
+type DetailTab = (typeof DETAIL_TABS)[number] | string;
 /** Tabs whose labels live in their own area's locale file. */
 const TAB_LABELS: Partial<Record<DetailTab, string>> = { frameworks: "frameworks.tab.label", controls: "controls.tab.label" };
-const isTab = (value: string | null): value is DetailTab => (DETAIL_TABS as readonly (string | null)[]).includes(value);
 
 /** /applications/detail/{applicationId}: the application, its questionnaire and its records, by tab. */
 export default function ApplicationDetailPage() {
@@ -30,11 +31,15 @@ export default function ApplicationDetailPage() {
   const [params, setParams] = useSearchParams();
   const { query, result: application } = useApplication(applicationId);
   const permissions = useApplicationPermissions(application);
+  // Other resources' records of the application (its incidents) add their tabs through their definitions.
+  const extraTabs = useApplicationTabs();
+  const tabs: string[] = [...DETAIL_TABS.slice(0, -1), ...extraTabs.map((x) => x.key), "activity"];
   // The breadcrumb of an application is its name.
   useEntityTitle(applicationId, application?.name);
 
   // The tab is in the URL (?tab=), so a link or a reload opens the same one.
-  const tab: DetailTab = isTab(params.get("tab")) ? (params.get("tab") as DetailTab) : "details";
+  const requested = params.get("tab");
+  const tab: DetailTab = requested && tabs.includes(requested) ? requested : "details";
   const selectTab = (next: DetailTab) =>
     setParams(
       (current) => {
@@ -69,8 +74,8 @@ export default function ApplicationDetailPage() {
       <ApplicationHeader application={application} permissions={permissions} />
       <Box sx={{ borderBottom: 1, borderColor: "divider" }}>
         <Tabs value={tab} onChange={(_event, next: DetailTab) => selectTab(next)} variant="scrollable" aria-label={t("application-detail.tabs.label")}>
-          {DETAIL_TABS.map((key) => (
-            <Tab key={key} value={key} label={t(TAB_LABELS[key] ?? `application-detail.tabs.${key}`)} id={`application-tab-${key}`} aria-controls={`application-tabpanel-${key}`} />
+          {tabs.map((key) => (
+            <Tab key={key} value={key} label={t(TAB_LABELS[key] ?? extraTabs.find((x) => x.key === key)?.label ?? `application-detail.tabs.${key}`)} id={`application-tab-${key}`} aria-controls={`application-tabpanel-${key}`} />
           ))}
         </Tabs>
       </Box>
@@ -84,6 +89,11 @@ export default function ApplicationDetailPage() {
         {tab === "frameworks" && <FrameworksTab applicationId={application.id} canEdit={permissions.canEdit} />}
         {tab === "controls" && <ControlsTab applicationId={application.id} canEdit={permissions.canEdit} />}
         {tab === "activity" && <ActivityTab applicationId={application.id} />}
+        {extraTabs.map(({ key, page: Page }) => tab === key && (
+          <Suspense key={key} fallback={<LinearProgress />}>
+            <Page applicationId={application.id} canEdit={permissions.canEdit} />
+          </Suspense>
+        ))}
       </Box>
     </Box>
   );
