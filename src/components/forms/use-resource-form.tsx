@@ -1,11 +1,12 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useInvalidate, type BaseRecord, type HttpError } from "@refinedev/core";
+import { flattenObjectKeys, useInvalidate, type BaseRecord, type HttpError } from "@refinedev/core";
 import { useForm, type UseFormReturnType } from "@refinedev/react-hook-form";
 import type { FieldValues, Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { notify } from "../../providers/notifications";
+import type { ConflictRow } from "./conflict/ConflictDialog";
 import { fieldConflictRows, useEditConflict, type ConflictField } from "./conflict/use-edit-conflict";
 import { placeFieldErrors, useFieldMessage, useFieldProps } from "./field-errors";
 
@@ -29,6 +30,8 @@ export interface ResourceFormOptions<S extends FormSchema, R extends BaseRecord,
   version?: number;
   /** The fields the conflict dialog compares, in words. */
   conflictFields?: ConflictField<V>[];
+  /** Instead of `conflictFields`, for a form of more than plain fields: the rows where the user's input differs from what is stored. */
+  conflictRows?(yours: V, current: V): ConflictRow[];
   /** An update's HTTP method (PATCH by default). */
   method?: "PUT" | "PATCH";
   /** The snackbar after a save (an i18n key, or the text from the saved record); none when left out (the form itself shows what was saved). */
@@ -82,7 +85,8 @@ export function useResourceForm<S extends FormSchema, R extends BaseRecord = Bas
   });
   const { formState, reset, setError, getValues } = form;
 
-  const rowsOf = useMemo(() => fieldConflictRows<V>(options.conflictFields ?? [], t("common.conflict.empty")), [options.conflictFields, t]);
+  const fieldRows = useMemo(() => fieldConflictRows<V>(options.conflictFields ?? [], t("common.conflict.empty")), [options.conflictFields, t]);
+  const rowsOf = options.conflictRows ?? fieldRows;
   const conflict = useEditConflict<V>({
     version: version ?? 0,
     current: values,
@@ -92,7 +96,8 @@ export function useResourceForm<S extends FormSchema, R extends BaseRecord = Bas
     rowsOf,
   });
 
-  const fields = useCallback(() => Object.keys(getValues() ?? {}) as Path<V>[], [getValues]);
+  // Every path the form holds, nested ones too (`details.purpose`), so a server error on one lands on its field.
+  const fields = useCallback(() => Object.keys(flattenObjectKeys(getValues() ?? {})) as Path<V>[], [getValues]);
   const failed = (error: unknown) => {
     // The input as typed, before the schema trimmed it.
     if (conflict.handled(error, getValues())) return;

@@ -1,17 +1,13 @@
-import { useMemo, useState } from "react";
-import { Controller, useForm, useWatch, type Path } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo } from "react";
+import { Controller, useWatch } from "react-hook-form";
 import { Alert, Box, Button, Card, CardContent, LinearProgress, TextField, Typography } from "@mui/material";
-import type { HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { Application } from "../../../../../domain/entities/application";
-import { QUESTIONS, SECTION_IDS, isQuestionApplicable, questionsInSection, sectionLabelKey, type ClassificationContext } from "../../../../../domain/risk";
+import { SECTION_IDS, isQuestionApplicable, questionsInSection, sectionLabelKey, type ClassificationContext } from "../../../../../domain/risk";
 import type { VendorRef } from "../../../../../domain/entities/vendor";
-import { applyFieldErrors, useFieldMessage } from "../../../../components/forms/field-errors";
-import { notify } from "../../../../providers/notifications";
+import { useResourceForm } from "../../../../components/forms/use-resource-form";
 import { useCompanyVendors } from "../../../vendors/vendor-api";
 import { useApplicationGet, useApplicationPut } from "../application-api";
-import { useEditConflict } from "../../../../components/forms/conflict/use-edit-conflict";
 import { detailsConflictRows } from "./details-conflict";
 import { changesOf, detailsFormSchema, toFormValues, type DetailsFormValues } from "./details-form";
 import { QuestionField } from "./QuestionField";
@@ -19,8 +15,6 @@ import { RiskPreview } from "./RiskPreview";
 import { HighRiskVendorNote } from "./HighRiskVendorNote";
 import { VendorMultiSelect } from "./VendorSelect";
 import { useRefreshShown } from "../../../../providers/refresh";
-
-const FIELDS = ["name", "description", "vendor_ids", ...QUESTIONS.map((q) => `details.${q.id}`)] as Path<DetailsFormValues>[];
 
 /** The vendor facts classify() takes, from the vendors chosen in the form (listed, and the foundation-model one). */
 export function vendorContextOf(vendorIds: readonly string[], foundationModelVendorId: string | null, vendors: readonly VendorRef[]): ClassificationContext {
@@ -32,11 +26,9 @@ export function vendorContextOf(vendorIds: readonly string[], foundationModelVen
 /** The questionnaire with name and description, and the live tier preview beside it. */
 export function DetailsTab({ application, canEdit, permissionsLoading = false }: { application: Application; canEdit: boolean; permissionsLoading?: boolean }) {
   const { t } = useTranslation();
-  const fieldMessage = useFieldMessage();
   const stored = useApplicationGet<{ details: Record<string, unknown> }>(application.id, "details");
   const { put } = useApplicationPut(application.id);
   const refresh = useRefreshShown();
-  const [failure, setFailure] = useState<string | null>(null);
   const company = useCompanyVendors();
   // The company's vendors, plus those the application already lists (with their levels) if the list missed them.
   const vendors = useMemo<VendorRef[]>(
@@ -48,25 +40,30 @@ export function DetailsTab({ application, canEdit, permissionsLoading = false }:
     () => toFormValues(application, stored.result.data?.details),
     [application, stored.result.data],
   );
-  const { control, register, handleSubmit, reset, setError, formState } = useForm<DetailsFormValues>({
-    resolver: zodResolver(detailsFormSchema) as never,
-    defaultValues: initial,
+  // Fresh data from the server (after a save, or a refetch) replaces the form unless the user is editing.
+  const form = useResourceForm<typeof detailsFormSchema, Application, DetailsFormValues>({
+    resource: "applications",
+    id: application.id,
+    schema: detailsFormSchema,
+    values: initial,
+    version: application.version,
+    conflictRows: (yours, current) => detailsConflictRows(t, current, yours, vendors),
+    refetch: refresh,
+    // Only what changed is sent: the server merges partial answers.
+    save: async (values, version) => {
+      const body = changesOf(initial, values);
+      return body ? put(body, version) : application;
+    },
+    success: "common.messages.applicationSaved",
+    failure: "application-detail.errors.updateFailed",
   });
+  const { control, register, formState, fieldMessage } = form;
   const { errors, isDirty, isSubmitting } = formState;
   const details = useWatch({ control, name: "details" });
   const vendorIds = useWatch({ control, name: "vendor_ids" });
   const fmVendor = details?.uses_foundation_model === true ? details.foundation_model_vendor_id : null;
   const context = useMemo(() => vendorContextOf(vendorIds ?? [], fmVendor ?? null, vendors), [vendorIds, fmVendor, vendors]);
 
-  // Fresh data from the server (after a save, or a refetch) replaces the form unless the user is editing.
-  const conflict = useEditConflict({
-    version: application.version,
-    current: initial,
-    isDirty,
-    reset,
-    refetch: refresh,
-    rowsOf: (yours, current) => detailsConflictRows(t, current, yours, vendors),
-  });
 
   if (stored.query.isLoading) return <LinearProgress aria-label={t("application-detail.details.loading")} />;
   if (stored.query.error) {
@@ -77,33 +74,14 @@ export function DetailsTab({ application, canEdit, permissionsLoading = false }:
     );
   }
 
-  const onSubmit = async (values: DetailsFormValues) => {
-    setFailure(null);
-    const body = changesOf(initial, values);
-    if (!body) return;
-    try {
-      await put(body, conflict.editedVersion());
-      reset(values);
-      notify({ message: t("common.messages.applicationSaved"), severity: "success" });
-    } catch (error) {
-      if (conflict.handled(error, values)) return;
-      applyFieldErrors(error as HttpError, FIELDS, setError);
-      // A failed update says so in these words, whatever the cause.
-      setFailure(t("application-detail.errors.updateFailed"));
-      notify({ message: t("application-detail.errors.updateFailed"), severity: "error" });
-    }
-  };
-
-  // Vendor references come back with this area's keys (vendors.validation.*); the rest are validation.* keys.
-  const message = (m: string | undefined) => (m?.startsWith("vendors.") ? t(m) : fieldMessage(m));
-  const answerError = (id: string) => message((errors.details as Record<string, { message?: string }> | undefined)?.[id]?.message);
+  const answerError = (id: string) => fieldMessage((errors.details as Record<string, { message?: string }> | undefined)?.[id]?.message);
 
   return (
     <Box
       component="form"
       noValidate
       aria-label={t("application-detail.details.formLabel")}
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={form.submit}
       sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "minmax(0, 2fr) minmax(280px, 1fr)" }, alignItems: "start" }}
     >
       <Box sx={{ display: "grid", gap: 2, order: { xs: 2, md: 1 } }}>
@@ -149,7 +127,7 @@ export function DetailsTab({ application, canEdit, permissionsLoading = false }:
                   onChange={field.onChange}
                   label={t("vendors.picker.used")}
                   helperText={t("vendors.picker.usedHelp")}
-                  error={message(errors.vendor_ids?.message)}
+                  error={fieldMessage(errors.vendor_ids?.message)}
                   disabled={!canEdit}
                   loading={company.loading}
                 />
@@ -180,9 +158,9 @@ export function DetailsTab({ application, canEdit, permissionsLoading = false }:
             </CardContent>
           </Card>
         ))}
-        {failure && (
+        {form.failure && (
           <Alert severity="error" role="alert">
-            {failure}
+            {form.failure}
           </Alert>
         )}
         {canEdit && (
@@ -190,7 +168,7 @@ export function DetailsTab({ application, canEdit, permissionsLoading = false }:
             <Button type="submit" variant="contained" disabled={!isDirty || isSubmitting}>
               {t("common.save")}
             </Button>
-            <Button type="button" disabled={!isDirty || isSubmitting} onClick={() => reset(initial)}>
+            <Button type="button" disabled={!isDirty || isSubmitting} onClick={form.discard}>
               {t("common.cancel")}
             </Button>
           </Box>
@@ -199,7 +177,7 @@ export function DetailsTab({ application, canEdit, permissionsLoading = false }:
       <Box sx={{ position: { md: "sticky" }, top: { md: 16 }, order: { xs: 1, md: 2 } }}>
         <RiskPreview details={details ?? initial.details} context={context} />
       </Box>
-      {conflict.dialog}
+      {form.conflictDialog}
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Application, ApplicationUpdate } from "../../../../../domain/entities/application";
+import { applicationCreateSchema, type Application, type ApplicationUpdate } from "../../../../../domain/entities/application";
 import {
   QUESTIONS,
   emptyDetails,
@@ -7,7 +7,6 @@ import {
   type ApplicationDetails,
   type QuestionDefinition,
 } from "../../../../../domain/risk";
-import { nameSchema } from "../../../../../domain/validation/rules";
 
 export interface DetailsFormValues {
   name: string;
@@ -17,13 +16,11 @@ export interface DetailsFormValues {
   vendor_ids: string[];
 }
 
-/** Name and description are checked here as the server does; the answers' own shape is the inputs' job. */
-export const detailsFormSchema = z.object({
-  name: nameSchema,
-  description: z.string().max(4000, "validation.tooLong"),
-  details: z.record(z.string(), z.unknown()),
-  vendor_ids: z.array(z.string()),
-});
+/** Name and description by the application's own rules; the answers' shape is the inputs' job, and the server checks them again. */
+export const detailsFormSchema = applicationCreateSchema
+  .pick({ name: true, description: true })
+  .extend({ details: z.record(z.string(), z.unknown()), vendor_ids: z.array(z.string()) });
+export type DetailsFormOutput = z.output<typeof detailsFormSchema>;
 
 /** The stored answers as the form holds them: every question present, unanswered ones null. */
 export function toFormValues(
@@ -57,12 +54,13 @@ const canonical = (value: unknown) => JSON.stringify(Array.isArray(value) ? [...
 const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** PUT body of a save: only what changed (the server merges partial answers). Null when nothing did. */
-export function changesOf(initial: DetailsFormValues, current: DetailsFormValues): ApplicationUpdate | null {
+export function changesOf(initial: DetailsFormValues, current: DetailsFormValues | DetailsFormOutput): ApplicationUpdate | null {
   const body: ApplicationUpdate = {};
+  const description = (current.description ?? "").trim();
   if (current.name.trim() !== initial.name) body.name = current.name.trim();
-  if (current.description.trim() !== initial.description.trim()) body.description = current.description.trim() || null;
+  if (description !== initial.description.trim()) body.description = description || null;
   const before = effectiveAnswers(initial.details) as Record<string, unknown>;
-  const after = effectiveAnswers(current.details) as Record<string, unknown>;
+  const after = effectiveAnswers(current.details as ApplicationDetails) as Record<string, unknown>;
   const details: Record<string, unknown> = {};
   for (const q of QUESTIONS) if (!same(before[q.id], after[q.id])) details[q.id] = after[q.id];
   if (Object.keys(details).length) body.details = details as ApplicationUpdate["details"];
