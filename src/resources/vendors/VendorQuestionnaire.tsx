@@ -1,12 +1,11 @@
-import { useMemo, useRef, useState } from "react";
+import { Controller, useWatch } from "react-hook-form";
 import { Alert, Box, Button, Typography } from "@mui/material";
 import { useUpdate, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
-import type { Vendor } from "../../../domain/entities/vendor";
+import { vendorUpdateSchema, type Vendor } from "../../../domain/entities/vendor";
 import { VENDOR_QUESTIONS, vendorOptionLabelKey, vendorQuestionLabelKey, type VendorDetails, type VendorQuestionId } from "../../../domain/vendors";
-import { ConflictDialog, type ConflictRow } from "../../components/forms/conflict/ConflictDialog";
-import { isStaleVersion } from "../../components/forms/conflict/stale-version";
-import { notify } from "../../providers/notifications";
+import type { ConflictRow } from "../../components/forms/conflict/ConflictDialog";
+import { useResourceForm } from "../../components/forms/use-resource-form";
 import { VENDORS_RESOURCE } from "./vendor-api";
 import { changedAnswers } from "./vendor-form";
 import { VendorQuestionField } from "./VendorQuestionField";
@@ -23,28 +22,13 @@ interface Props {
   onSaved(): void;
 }
 
+const answersSchema = vendorUpdateSchema.pick({ details: true });
+type AnswersValues = { details: VendorDetails };
+
 /** The vendor's risk questions with the live risk preview beside them; saves only the changed answers. */
 export function VendorQuestionnaire({ vendorId, stored, version, canEdit, onSaved }: Props) {
   const { t } = useTranslation();
-  const [answers, setAnswers] = useState<VendorDetails>(stored);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const { mutateAsync, mutation } = useUpdate<Vendor, HttpError>();
-  const changes = useMemo(() => changedAnswers(stored, answers), [stored, answers]);
-
-  // The answers a save refused because someone else saved first, shown beside the stored ones.
-  const [conflict, setConflict] = useState<VendorDetails | null>(null);
-  const editedVersion = useRef(version);
-
-  // Fresh answers from the server replace the form unless the user is editing (only a new `stored` triggers it).
-  const [seen, setSeen] = useState(stored);
-  if (seen !== stored) {
-    setSeen(stored);
-    if (!changedAnswers(seen, answers)) {
-      setAnswers(stored);
-      editedVersion.current = version;
-    }
-  }
+  const { mutateAsync } = useUpdate<Vendor, HttpError>();
 
   const answerText = (id: string, value: unknown): string => {
     if (value === null || value === undefined || value === "") return t("vendors.answers.unanswered");
@@ -52,49 +36,42 @@ export function VendorQuestionnaire({ vendorId, stored, version, canEdit, onSave
     if (Array.isArray(value)) return value.length ? value.map((v) => answerText(id, v)).join(", ") : t("vendors.answers.unanswered");
     return t(vendorOptionLabelKey(id as VendorQuestionId, String(value)), { defaultValue: String(value) });
   };
-  const conflictRows = (yours: VendorDetails): ConflictRow[] =>
-    Object.keys(changedAnswers(stored, yours) ?? {}).map((id) => ({
+  const conflictRows = (yours: AnswersValues, current: AnswersValues): ConflictRow[] =>
+    Object.keys(changedAnswers(current.details, yours.details) ?? {}).map((id) => ({
       field: id,
       label: t(vendorQuestionLabelKey(id as VendorQuestionId)),
-      yours: answerText(id, yours[id as keyof VendorDetails]),
-      current: answerText(id, stored[id as keyof VendorDetails]),
+      yours: answerText(id, yours.details[id as keyof VendorDetails]),
+      current: answerText(id, current.details[id as keyof VendorDetails]),
     }));
-  const reload = () => {
-    setAnswers(stored);
-    editedVersion.current = version;
-    setConflict(null);
-  };
 
-  const save = async () => {
-    if (!changes) return;
-    setFailure(null);
-    setErrors({});
-    try {
-      await mutateAsync({
+  // Fresh answers from the server replace the form unless the user is editing.
+  const form = useResourceForm<typeof answersSchema, Vendor, AnswersValues>({
+    resource: VENDORS_RESOURCE,
+    id: vendorId,
+    schema: answersSchema,
+    values: { details: stored },
+    version,
+    conflictRows,
+    refetch: onSaved,
+    // Only the changed answers are sent: the server merges them over the stored ones.
+    save: async (_values, editedVersion) => {
+      const { data } = await mutateAsync({
         resource: VENDORS_RESOURCE,
         id: vendorId,
-        values: { details: changes },
-        meta: { method: "PUT", version: editedVersion.current },
+        values: { details: changedAnswers(stored, form.getValues().details) },
+        meta: { method: "PUT", version: editedVersion },
         successNotification: false,
         errorNotification: false,
       });
-      notify({ message: t("vendors.saved"), severity: "success" });
-      onSaved();
-    } catch (error) {
-      if (isStaleVersion(error)) {
-        setConflict(answers);
-        onSaved();
-        return;
-      }
-      const fieldErrors: Record<string, string> = {};
-      for (const [path, messages] of Object.entries((error as HttpError).errors ?? {})) {
-        const id = path.replace(/^details\./, "").split(".")[0];
-        fieldErrors[id] = String(Array.isArray(messages) ? messages[0] : messages);
-      }
-      setErrors(fieldErrors);
-      setFailure(t("vendors.saveFailed"));
-    }
-  };
+      return data;
+    },
+    success: "vendors.saved",
+    failure: "vendors.saveFailed",
+    onSaved,
+  });
+  const answers = useWatch({ control: form.control, name: "details" }) ?? stored;
+  const changes = changedAnswers(stored, answers);
+  const errorOf = (id: string) => form.fieldMessage((form.formState.errors.details as Record<string, { message?: string }> | undefined)?.[id]?.message);
 
   return (
     <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "minmax(0, 2fr) minmax(260px, 1fr)" }, alignItems: "start" }}>
@@ -103,26 +80,24 @@ export function VendorQuestionnaire({ vendorId, stored, version, canEdit, onSave
           {t("vendors.detail.questionnaireHelp")}
         </Typography>
         {VENDOR_QUESTIONS.map((q) => (
-          <VendorQuestionField
+          <Controller
             key={q.id}
-            question={q}
-            value={answers[q.id]}
-            disabled={!canEdit}
-            error={errors[q.id]}
-            onChange={(value) => setAnswers((prev) => ({ ...prev, [q.id]: value }))}
+            name={`details.${q.id}`}
+            control={form.control}
+            render={({ field }) => <VendorQuestionField question={q} value={field.value} disabled={!canEdit} error={errorOf(q.id)} onChange={field.onChange} />}
           />
         ))}
-        {failure && (
+        {form.failure && (
           <Alert severity="error" role="alert">
-            {failure}
+            {form.failure}
           </Alert>
         )}
         {canEdit && (
           <Box sx={{ display: "flex", gap: 1 }}>
-            <Button variant="contained" onClick={save} disabled={!changes || mutation.isPending}>
+            <Button variant="contained" onClick={form.submit} disabled={!changes || form.busy}>
               {t("common.save")}
             </Button>
-            <Button onClick={() => setAnswers(stored)} disabled={!changes || mutation.isPending}>
+            <Button onClick={form.discard} disabled={!changes || form.busy}>
               {t("common.cancel")}
             </Button>
           </Box>
@@ -131,7 +106,7 @@ export function VendorQuestionnaire({ vendorId, stored, version, canEdit, onSave
       <Box sx={{ position: { md: "sticky" }, top: { md: 16 }, order: { xs: 1, md: 2 } }}>
         <VendorRiskPreview details={answers} />
       </Box>
-      <ConflictDialog rows={conflict && conflictRows(conflict)} onReload={reload} onClose={() => setConflict(null)} />
+      {form.conflictDialog}
     </Box>
   );
 }
