@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import {
   Alert,
   Box,
@@ -11,15 +10,11 @@ import {
   Divider,
   LinearProgress,
   Stack,
-  TextField,
   Typography,
 } from "@mui/material";
-import type { HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
-import { notify } from "../../../providers/notifications";
-import { useControlDetail, useControlUpdate } from "./control-api";
-import { ConflictDialog, type ConflictRow } from "../../../components/forms/conflict/ConflictDialog";
-import { isStaleVersion } from "../../../components/forms/conflict/stale-version";
+import { useControlDetail } from "./control-api";
+import { ControlNotesForm } from "./ControlNotesForm";
 import { EvidenceSection } from "./EvidenceSection";
 
 /** One control in full: what it asks, the requirements it meets, notes, justification and evidence. */
@@ -38,56 +33,9 @@ export function ControlDialog({
 }) {
   const { t } = useTranslation();
   const { control, query } = useControlDetail(applicationId, controlId);
-  const updateControl = useControlUpdate(applicationId);
-  const [notes, setNotes] = useState("");
-  const [justification, setJustification] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  // The text a refused save held, shown beside what is stored now.
-  const [conflict, setConflict] = useState<{ notes: string; justification: string; version: number } | null>(null);
-  // The version the text shown was loaded from: a save made on it never overwrites a newer one.
-  const editedVersion = useRef(control?.version ?? 0);
-
-  useEffect(() => {
-    setNotes(control?.notes ?? "");
-    setJustification(control?.justification ?? "");
-    editedVersion.current = control?.version ?? 0;
-  }, [control?.notes, control?.justification, control?.version]);
-
-  const conflictRows = (yours: { notes: string; justification: string }): ConflictRow[] => {
-    const text = (value: string | null | undefined) => (value?.trim() ? value : t("common.conflict.empty"));
-    const fields = [
-      { field: "notes", label: t("controls.notes"), yours: text(yours.notes), current: text(control?.notes) },
-      { field: "justification", label: t("controls.justification"), yours: text(yours.justification), current: text(control?.justification) },
-    ];
-    return fields.filter((row) => row.yours !== row.current);
-  };
-
   const refresh = () => {
     void query.refetch();
     onChanged();
-  };
-
-  const saveText = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      await updateControl(controlId, { notes, ...(control?.status === "not_applicable" || justification ? { justification } : {}) }, editedVersion.current);
-      notify({ severity: "success", message: t("controls.saved") });
-      refresh();
-    } catch (e) {
-      if (isStaleVersion(e)) {
-        setConflict({ notes, justification, version: editedVersion.current });
-        refresh();
-        return;
-      }
-      const http = e as HttpError;
-      const field = http.errors?.justification;
-      setError(Array.isArray(field) ? t(String(field[0])) : http.message);
-    } finally {
-      setSaving(false);
-    }
   };
 
   return (
@@ -132,25 +80,7 @@ export function ControlDialog({
               </Stack>
             </Box>
             <Divider />
-            <TextField
-              label={t("controls.justification")}
-              value={justification}
-              onChange={(e) => setJustification(e.target.value)}
-              multiline
-              minRows={2}
-              disabled={!canEdit}
-              required={control.status === "not_applicable"}
-              error={Boolean(error)}
-              helperText={error ?? t("controls.justificationHelp")}
-            />
-            <TextField label={t("controls.notes")} value={notes} onChange={(e) => setNotes(e.target.value)} multiline minRows={2} disabled={!canEdit} />
-            {canEdit && (
-              <Box>
-                <Button variant="outlined" onClick={() => void saveText()} disabled={saving}>
-                  {t("controls.saveNotes")}
-                </Button>
-              </Box>
-            )}
+            <ControlNotesForm applicationId={applicationId} control={control} canEdit={canEdit} onSaved={refresh} />
             <Divider />
             <EvidenceSection applicationId={applicationId} controlId={controlId} evidence={control.evidence} canEdit={canEdit} onChanged={refresh} />
           </>
@@ -159,17 +89,6 @@ export function ControlDialog({
       <DialogActions>
         <Button onClick={onClose}>{t("common.actions.close")}</Button>
       </DialogActions>
-      <ConflictDialog
-        rows={conflict && conflictRows(conflict)}
-        onReload={() => setConflict(null)}
-        onClose={() => {
-          // Back to the refused text, still made on the old version: saving it again is refused again.
-          setNotes(conflict!.notes);
-          setJustification(conflict!.justification);
-          editedVersion.current = conflict!.version;
-          setConflict(null);
-        }}
-      />
     </Dialog>
   );
 }

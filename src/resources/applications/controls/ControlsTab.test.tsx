@@ -145,4 +145,24 @@ describe("the Controls tab", () => {
       }),
     );
   });
+
+  it("saves notes on the version shown, and on a save someone else's beat shows the text beside the stored one", async () => {
+    renderDetailPage(fakeProvider({ roles: ["ApplicationContributor"], lists }), "?tab=controls");
+    fireEvent.click(await screen.findByRole("button", { name: "Open C-RISK-02 (0 evidence)" }));
+    const dialog = await screen.findByRole("dialog", { name: "C-RISK-02 Control C-RISK-02" });
+    const form = await within(dialog).findByRole("form", { name: "Save notes" });
+    fireEvent.change(within(form).getByRole("textbox", { name: "Notes" }), { target: { value: "Reviewed with legal." } });
+    vi.mocked(api).mockRejectedValueOnce({ statusCode: 412, message: "This record was changed by someone else: it is now at version 2." });
+    fireEvent.click(within(form).getByRole("button", { name: "Save notes" }));
+    await waitFor(() =>
+      expect(api).toHaveBeenCalledWith({
+        method: "PATCH",
+        path: `/applications/${APP_ID}/controls/C-RISK-02`,
+        body: { notes: "Reviewed with legal." },
+        headers: { "If-Match": '"1"' },
+      }),
+    );
+    const conflict = await screen.findByRole("dialog", { name: "This record was changed by someone else" });
+    expect(within(conflict).getByRole("row", { name: /Notes/ }).textContent).toContain("Reviewed with legal.");
+  });
 });
