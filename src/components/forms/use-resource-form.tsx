@@ -53,7 +53,7 @@ export interface ResourceFormOptions<S extends FormSchema, R extends BaseRecord,
  */
 export function useResourceForm<S extends FormSchema, R extends BaseRecord = BaseRecord, V extends z.input<S> = z.input<S>>(options: ResourceFormOptions<S, R, V>) {
   const { resource, id, schema, version, method, success, failure: failureKey, save, onSaved, refetch } = options;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const values = useStable(options.values);
   const invalidate = useInvalidate();
@@ -104,7 +104,7 @@ export function useResourceForm<S extends FormSchema, R extends BaseRecord = Bas
     const problem = error as HttpError;
     const unplaced = placeFieldErrors(problem, fields(), setError);
     if (unplaced === null) return;
-    const message = unplaced.startsWith("validation.") ? t(unplaced) : unplaced;
+    const message = i18n.exists(unplaced) ? t(unplaced) : unplaced;
     setFailure(failureKey ? t(failureKey, { message }) : message);
   };
 

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from "react";
+import { useWatch } from "react-hook-form";
 import { Alert, Box, Button, LinearProgress, List, ListItem, TextField, Typography } from "@mui/material";
 import { useCustomMutation, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
-import { COMMENT_MAX_LENGTH } from "../../../../domain/entities/application";
+import { COMMENT_MAX_LENGTH, commentCreateSchema } from "../../../../domain/entities/application";
 import { useFormatDateTime } from "../../../components/data-grid/grid-support";
-import { useApplicationGet, useRefusalText } from "./application-api";
+import { useResourceForm } from "../../../components/forms/use-resource-form";
+import { useApplicationGet } from "./application-api";
 import { useRefreshShown } from "../../../providers/refresh";
 
 interface Comment {
@@ -18,27 +19,20 @@ interface Comment {
 export function CommentsTab({ applicationId }: { applicationId: string }) {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
-  const refusal = useRefusalText();
   const refresh = useRefreshShown();
   const comments = useApplicationGet<{ items: Comment[]; total: number }>(applicationId, "comments", { page_size: 200 });
-  const { mutateAsync: post, mutation } = useCustomMutation<Comment, HttpError, { body: string }>();
-  const [body, setBody] = useState("");
-  const [failure, setFailure] = useState<string | null>(null);
+  const { mutateAsync: post } = useCustomMutation<Comment, HttpError, { body: string }>();
+  const form = useResourceForm<typeof commentCreateSchema, Comment>({
+    schema: commentCreateSchema,
+    values: { body: "" },
+    save: async (values) =>
+      (await post({ url: `/applications/${applicationId}/comments`, method: "post", values, successNotification: false, errorNotification: false })).data,
+    failure: "application-detail.comments.postFailed",
+    onSaved: () => void refresh(),
+  });
+  const body = useWatch({ control: form.control, name: "body" }) ?? "";
   const items = comments.result.data?.items ?? [];
   const blank = body.trim().length === 0;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (blank || body.length > COMMENT_MAX_LENGTH) return;
-    setFailure(null);
-    try {
-      await post({ url: `/applications/${applicationId}/comments`, method: "post", values: { body }, successNotification: false, errorNotification: false });
-      setBody("");
-      void refresh();
-    } catch (error) {
-      setFailure(t("application-detail.comments.postFailed", { message: refusal(error) }));
-    }
-  };
 
   return (
     <Box sx={{ display: "grid", gap: 2, maxWidth: 840 }}>
@@ -69,24 +63,23 @@ export function CommentsTab({ applicationId }: { applicationId: string }) {
           ))}
         </List>
       )}
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: "grid", gap: 1 }} aria-label={t("application-detail.comments.formLabel")}>
+      <Box component="form" noValidate onSubmit={form.submit} sx={{ display: "grid", gap: 1 }} aria-label={t("application-detail.comments.formLabel")}>
         <TextField
           label={t("application-detail.comments.add")}
           multiline
           minRows={3}
-          value={body}
-          onChange={(event) => setBody(event.target.value)}
-          error={body.length > COMMENT_MAX_LENGTH}
-          helperText={t("application-detail.comments.count", { length: body.length, max: COMMENT_MAX_LENGTH })}
+          {...form.register("body")}
+          error={Boolean(form.formState.errors.body) || body.length > COMMENT_MAX_LENGTH}
+          helperText={form.fieldMessage(form.formState.errors.body?.message) ?? t("application-detail.comments.count", { length: body.length, max: COMMENT_MAX_LENGTH })}
           slotProps={{ htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
         />
-        {failure && (
+        {form.failure && (
           <Alert severity="error" role="alert">
-            {failure}
+            {form.failure}
           </Alert>
         )}
         <Box>
-          <Button type="submit" variant="contained" disabled={blank || mutation.isPending}>
+          <Button type="submit" variant="contained" disabled={blank || form.busy}>
             {t("application-detail.comments.post")}
           </Button>
         </Box>

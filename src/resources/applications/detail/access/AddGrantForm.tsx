@@ -1,12 +1,13 @@
-import { useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState } from "react";
+import { Controller } from "react-hook-form";
 import { Alert, Autocomplete, Box, Button, MenuItem, TextField } from "@mui/material";
 import { useCustomMutation, useList, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
+import { applicationGrantBodySchema } from "../../../../../domain/entities/application-access";
 import type { User } from "../../../../../domain/entities/user";
 import { APPROVAL_ROLES } from "../../../../../domain/workflow";
 import { useRoleLabel } from "../../../../components/access/role-label";
-import { notify } from "../../../../providers/notifications";
-import { useRefusalText } from "../application-api";
+import { useResourceForm } from "../../../../components/forms/use-resource-form";
 import { useRefreshShown } from "../../../../providers/refresh";
 
 type Person = Pick<User, "id" | "email" | "first_name" | "last_name">;
@@ -16,12 +17,9 @@ const personName = (p: Person) => `${p.first_name} ${p.last_name}`.trim();
 export function AddGrantForm({ applicationId }: { applicationId: string }) {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
-  const refusal = useRefusalText();
   const refresh = useRefreshShown();
   const [search, setSearch] = useState("");
   const [person, setPerson] = useState<Person | null>(null);
-  const [roleId, setRoleId] = useState("");
-  const [failure, setFailure] = useState<string | null>(null);
   const users = useList<Person, HttpError>({
     resource: "manage-users",
     pagination: { currentPage: 1, pageSize: 50 },
@@ -39,38 +37,36 @@ export function AddGrantForm({ applicationId }: { applicationId: string }) {
     () => (roles.result.data ?? []).filter((r) => (APPROVAL_ROLES as readonly string[]).includes(r.name)),
     [roles.result.data],
   );
-  const { mutateAsync: put, mutation } = useCustomMutation<Record<string, unknown>, HttpError, { user_id: string; role_id: string }>();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!person || !roleId) return;
-    setFailure(null);
-    try {
-      await put({
-        url: `/applications/${applicationId}/role-assignments`,
-        method: "put",
-        values: { user_id: person.id, role_id: roleId },
-        successNotification: false,
-        errorNotification: false,
-      });
-      const role = roleOptions.find((r) => r.id === roleId);
-      notify({ message: t("application-detail.access.granted", { name: personName(person), role: roleLabel(role?.name ?? "") }), severity: "success" });
+  const { mutateAsync: put } = useCustomMutation<Record<string, unknown>, HttpError, { user_id: string; role_id: string }>();
+  // The save answers with the grant it made, which the success message names.
+  const form = useResourceForm<typeof applicationGrantBodySchema, { user_id: string; role_id: string }>({
+    schema: applicationGrantBodySchema,
+    values: { user_id: "", role_id: "" },
+    save: async (grant) => {
+      await put({ url: `/applications/${applicationId}/role-assignments`, method: "put", values: grant, successNotification: false, errorNotification: false });
+      return grant;
+    },
+    success: (grant) =>
+      t("application-detail.access.granted", { name: person ? personName(person) : "", role: roleLabel(roleOptions.find((r) => r.id === grant.role_id)?.name ?? "") }),
+    failure: "application-detail.access.grantFailed",
+    onSaved: () => {
       setPerson(null);
-      setRoleId("");
       void refresh();
-    } catch (error) {
-      setFailure(t("application-detail.access.grantFailed", { message: refusal(error) }));
-    }
-  };
+    },
+  });
+  const roleId = form.watch("role_id");
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={t("application-detail.access.grantTitle")} sx={{ display: "grid", gap: 1 }}>
+    <Box component="form" noValidate onSubmit={form.submit} aria-label={t("application-detail.access.grantTitle")} sx={{ display: "grid", gap: 1 }}>
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "flex-start" }}>
         <Autocomplete
           sx={{ minWidth: 280, flex: 1 }}
           options={users.result.data ?? []}
           value={person}
-          onChange={(_event, value) => setPerson(value)}
+          onChange={(_event, value) => {
+            setPerson(value);
+            form.setValue("user_id", value?.id ?? "", { shouldDirty: true });
+          }}
           inputValue={search}
           onInputChange={(_event, value) => setSearch(value)}
           // The server searches; every option it returns matches.
@@ -80,27 +76,26 @@ export function AddGrantForm({ applicationId }: { applicationId: string }) {
           loading={users.query.isLoading}
           renderInput={(params) => <TextField {...params} size="small" label={t("application-detail.access.user")} />}
         />
-        <TextField
-          select
-          size="small"
-          sx={{ minWidth: 220 }}
-          label={t("application-detail.access.role")}
-          value={roleId}
-          onChange={(event) => setRoleId(event.target.value)}
-        >
-          {roleOptions.map((r) => (
-            <MenuItem key={r.id} value={r.id}>
-              {roleLabel(r.name)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Button type="submit" variant="contained" disabled={!person || !roleId || mutation.isPending}>
+        <Controller
+          name="role_id"
+          control={form.control}
+          render={({ field }) => (
+            <TextField select size="small" sx={{ minWidth: 220 }} label={t("application-detail.access.role")} {...field}>
+              {roleOptions.map((r) => (
+                <MenuItem key={r.id} value={r.id}>
+                  {roleLabel(r.name)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Button type="submit" variant="contained" disabled={!person || !roleId || form.busy}>
           {t("application-detail.access.grant")}
         </Button>
       </Box>
-      {failure && (
+      {form.failure && (
         <Alert severity="error" role="alert">
-          {failure}
+          {form.failure}
         </Alert>
       )}
     </Box>
