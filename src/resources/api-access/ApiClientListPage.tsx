@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Alert, Box, FormControlLabel, Switch } from "@mui/material";
 import { useDelete, type HttpError } from "@refinedev/core";
 import { useDataGrid } from "@refinedev/mui";
@@ -9,7 +9,9 @@ import { notify } from "../../providers/notifications";
 import { useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
 import { apiClientColumns } from "./api-client-columns";
-import { CreateApiClientDialog } from "./CreateApiClientDialog";
+
+// Loaded when first opened: the list itself needs none of the form code.
+const CreateApiClientDialog = lazy(() => import("./CreateApiClientDialog").then((m) => ({ default: m.CreateApiClientDialog })));
 
 /** /api-access (Admin): the company's API clients; create one (secret shown once) or revoke it. */
 export default function ApiClientListPage() {
@@ -64,7 +66,11 @@ export default function ApiClientListPage() {
       </Box>
       {tableQuery.error && <Alert severity="error">{tableQuery.error.message}</Alert>}
       <ListDataGrid {...dataGridProps} totalIsEstimate={tableQuery.data?.totalIsEstimate} columns={columns} aria-label={t("api-clients.title")} getRowHeight={() => "auto"} />
-      {creating && <CreateApiClientDialog onClose={() => setCreating(false)} onCreated={() => void tableQuery.refetch()} />}
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateApiClientDialog onClose={() => setCreating(false)} onCreated={() => void tableQuery.refetch()} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={revoking !== null}
         title={t("api-clients.revokeTitle")}

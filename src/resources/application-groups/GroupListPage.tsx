@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Alert, Box } from "@mui/material";
 import { useDelete, type HttpError } from "@refinedev/core";
 import { useDataGrid } from "@refinedev/mui";
@@ -7,9 +7,11 @@ import type { ResourceGroup } from "../../../domain/entities/resource-group";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog";
 import { notify } from "../../providers/notifications";
 import { groupColumns } from "./group-columns";
-import { GroupFormDialog } from "./GroupFormDialog";
 import { useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
+
+// Loaded when first opened: the list itself needs none of the form code.
+const GroupFormDialog = lazy(() => import("./GroupFormDialog").then((m) => ({ default: m.GroupFormDialog })));
 
 
 /** /application-groups (Admin): the company's resource groups, created, edited and deleted here. */
@@ -58,7 +60,11 @@ export default function GroupListPage() {
       <GridSearchField label={t("groups.search")} value={search} onChange={setSearch} />
       {tableQuery.error && <Alert severity="error">{tableQuery.error.message}</Alert>}
       <ListDataGrid {...dataGridProps} totalIsEstimate={tableQuery.data?.totalIsEstimate} columns={columns} aria-label={t("groups.title")} />
-      {form && <GroupFormDialog group={form.group} onClose={() => setForm(null)} onChanged={() => void tableQuery.refetch()} />}
+      {form && (
+        <Suspense fallback={null}>
+          <GroupFormDialog group={form.group} onClose={() => setForm(null)} onChanged={() => void tableQuery.refetch()} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title={t("groups.deleteTitle")}

@@ -1,10 +1,9 @@
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Alert, Box } from "@mui/material";
 import PersonAddOutlined from "@mui/icons-material/PersonAddOutlined";
 import { useDataGrid } from "@refinedev/mui";
 import { useTranslation } from "react-i18next";
 import type { User } from "../../../domain/entities/user";
-import { CreateUserDialog } from "./CreateUserDialog";
 import { userColumns } from "./user-columns";
 import { useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
@@ -12,6 +11,9 @@ import { useRoleLabel } from "../../components/access/role-label";
 import { useShowUrl } from "../links";
 import { USERS_RESOURCE } from "./user-support";
 import { useUserActions } from "./use-user-actions";
+
+// Loaded when first opened: the list itself needs none of the form code.
+const CreateUserDialog = lazy(() => import("./CreateUserDialog").then((m) => ({ default: m.CreateUserDialog })));
 
 /** /manage-users (Admin): the company's users, searched, sorted and paged on the server. */
 export default function UserListPage() {
@@ -54,7 +56,11 @@ export default function UserListPage() {
         getRowHeight={() => "auto"}
         rowHref={(row) => showUrl(row.id)}
       />
-      <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateUserDialog open onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
       {actions.dialogs}
     </Box>
   );

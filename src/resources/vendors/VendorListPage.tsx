@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Alert, Box, MenuItem, TextField } from "@mui/material";
 import { useCan, type CrudFilter } from "@refinedev/core";
 import { useDataGrid } from "@refinedev/mui";
@@ -10,7 +10,9 @@ import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/
 import { useShowUrl } from "../links";
 import { VENDORS_RESOURCE } from "./vendor-api";
 import { vendorColumns } from "./vendor-columns";
-import { VendorCreateDialog } from "./VendorCreateDialog";
+
+// Loaded when first opened: the list itself needs none of the form code.
+const VendorCreateDialog = lazy(() => import("./VendorCreateDialog").then((m) => ({ default: m.VendorCreateDialog })));
 
 const ALL = "";
 
@@ -82,7 +84,11 @@ export default function VendorListPage() {
         noRowsLabel={noRowsLabel}
         rowHref={(row) => showUrl(row.id)}
       />
-      <VendorCreateDialog open={creating} onClose={() => setCreating(false)} />
+      {creating && (
+        <Suspense fallback={null}>
+          <VendorCreateDialog open onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Alert, Box } from "@mui/material";
 import { useCan } from "@refinedev/core";
 import { useDataGrid } from "@refinedev/mui";
@@ -9,10 +9,12 @@ import { GridSearchField, ListDataGrid, ListPageHeader } from "../../../componen
 import { useShowUrl } from "../../links";
 import { ApplicationFilters } from "./ApplicationFilters";
 import { ApplicationGridToolbar } from "./ApplicationGridToolbar";
-import { CreateApplicationDialog } from "./CreateApplicationDialog";
 import { applicationColumns, DEFAULT_HIDDEN_COLUMNS } from "./application-columns";
 import { crudFiltersOf, filterValuesOf, hasFilters, type FilterValues } from "./list-filters";
 import { useColumnVisibility } from "./use-column-visibility";
+
+// Loaded when first opened: the list itself needs none of the form code.
+const CreateApplicationDialog = lazy(() => import("./CreateApplicationDialog").then((m) => ({ default: m.CreateApplicationDialog })));
 
 /** /applications: the AI inventory, searched, filtered, sorted and paged on the server. */
 export default function ApplicationListPage() {
@@ -67,7 +69,11 @@ export default function ApplicationListPage() {
         rowHref={(row) => showUrl(row.id)}
         sx={{ "& .MuiDataGrid-cell": { display: "flex", alignItems: "center", py: 1 } }}
       />
-      <CreateApplicationDialog open={creating} onClose={() => setCreating(false)} />
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateApplicationDialog open onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }
