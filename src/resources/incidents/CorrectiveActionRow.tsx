@@ -4,6 +4,7 @@ import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import { useTranslation } from "react-i18next";
 import { SelectField } from "../../components/forms/SelectField";
 import type { ActionsValues } from "./corrective-actions-form";
+import { WIDE } from "./form-layout";
 
 type Option = { value: string; label: string };
 
@@ -25,9 +26,9 @@ export function CorrectiveActionRow({ index, form: { field, control }, owners, c
     <Box
       role="group"
       aria-label={t("incidents.actions.item", { number: index + 1 })}
-      sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", md: "minmax(0, 3fr) minmax(0, 2fr) 170px minmax(0, 2fr) auto auto" }, alignItems: "start", py: 1.5, borderTop: 1, borderColor: "divider" }}
+      sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", md: "minmax(0, 2fr) 170px minmax(0, 3fr) auto auto" }, alignItems: "start", py: 1.5, borderTop: 1, borderColor: "divider" }}
     >
-      <TextField label={t("incidents.correctiveAction.description")} required multiline disabled={disabled} {...field(name("description"))} slotProps={{ inputLabel: { shrink: true } }} />
+      <TextField label={t("incidents.correctiveAction.description")} required multiline disabled={disabled} {...field(name("description"))} slotProps={{ inputLabel: { shrink: true } }} sx={WIDE} />
       <SelectField control={control} name={name("owner_id")} label={t("incidents.correctiveAction.owner")} disabled={disabled} options={owners} />
       <TextField type="date" label={t("incidents.correctiveAction.dueDate")} disabled={disabled} {...field(name("due_date"))} slotProps={{ inputLabel: { shrink: true } }} />
       <SelectField control={control} name={name("control_id")} label={t("incidents.correctiveAction.control")} disabled={disabled} options={controls} />

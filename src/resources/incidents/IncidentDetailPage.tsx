@@ -61,10 +61,8 @@ export default function IncidentDetailPage() {
       <IncidentHeader incident={incident} canEdit={canEdit} canDelete={canDelete} blocked={sections.elsewhere()} />
       {known && !canEdit && <Alert severity="info">{t("incidents.readOnly")}</Alert>}
       <SeriousIncidentPanel incident={incident} canEdit={canEdit} sections={sections} />
-      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", lg: "minmax(0, 2fr) minmax(0, 3fr)" }, alignItems: "start" }}>
-        <IncidentEditCard incident={incident} canEdit={canEdit} sections={sections} />
-        <CorrectiveActionsCard incident={incident} canEdit={canEdit} sections={sections} />
-      </Box>
+      <IncidentEditCard incident={incident} canEdit={canEdit} sections={sections} />
+      <CorrectiveActionsCard incident={incident} canEdit={canEdit} sections={sections} />
     </Box>
   );
 }

@@ -7,6 +7,7 @@ import { useResourceForm } from "../../components/forms/use-resource-form";
 import { FormFooter } from "./FormFooter";
 import { INCIDENTS_RESOURCE, useIncidentPeople } from "./incident-api";
 import { editValuesOf, incidentEditFormSchema, NOBODY, type IncidentEditValues } from "./incident-form";
+import { WIDE } from "./form-layout";
 import { IncidentFields } from "./IncidentFields";
 import { useReportUnsaved, type UnsavedSections } from "./unsaved-sections";
 
@@ -47,10 +48,14 @@ export function IncidentEditCard({ incident, canEdit, sections }: Props) {
 
   return (
     <SectionCard titleId="incident-details-title" title={t("incidents.detail.details")}>
-      <Box component="form" noValidate onSubmit={form.submit} aria-labelledby="incident-details-title" sx={{ display: "grid", gap: 2 }}>
+      <Box component="form" noValidate onSubmit={form.submit} aria-labelledby="incident-details-title" sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
         <IncidentFields form={form} owners={owners} noOwnerLabel={t("incidents.noOwner")} disabled={!canEdit} />
-        <TextField label={t("incidents.fields.rootCause")} multiline minRows={2} disabled={!canEdit} {...form.field("root_cause")} slotProps={{ inputLabel: { shrink: true } }} />
-        {canEdit && <FormFooter form={form} blocked={sections.elsewhere("details")} />}
+        <TextField label={t("incidents.fields.rootCause")} multiline minRows={2} disabled={!canEdit} {...form.field("root_cause")} slotProps={{ inputLabel: { shrink: true } }} sx={WIDE} />
+        {canEdit && (
+          <Box sx={{ ...WIDE, display: "grid", gap: 2 }}>
+            <FormFooter form={form} blocked={sections.elsewhere("details")} />
+          </Box>
+        )}
       </Box>
       {form.conflictDialog}
     </SectionCard>

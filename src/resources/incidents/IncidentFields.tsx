@@ -5,6 +5,7 @@ import { INCIDENT_SEVERITIES } from "../../../domain/entities/incident";
 import { SelectField } from "../../components/forms/SelectField";
 import type { Person } from "../applications/controls/control-api";
 import { NOBODY, type IncidentFieldValues } from "./incident-form";
+import { WIDE } from "./form-layout";
 import { SeriousFields } from "./SeriousFields";
 
 type TextName = "title" | "occurred_at" | "detected_at" | "description" | "affected_people";
@@ -27,7 +28,7 @@ export function IncidentFields<V extends FieldValues>({ form: { field, control }
   );
   return (
     <>
-      {text("title", "incidents.fields.title", { required: true, autoComplete: "off" })}
+      {text("title", "incidents.fields.title", { required: true, autoComplete: "off", sx: WIDE })}
       <SelectField
         control={control}
         name={name("severity")}
@@ -36,11 +37,6 @@ export function IncidentFields<V extends FieldValues>({ form: { field, control }
         disabled={disabled}
         options={INCIDENT_SEVERITIES.map((s) => ({ value: s, label: t(`incidents.severities.${s}`) }))}
       />
-      {text("occurred_at", "incidents.fields.occurredAt", { type: "datetime-local" })}
-      {text("detected_at", "incidents.fields.detectedAt", { type: "datetime-local", required: true })}
-      {text("description", "incidents.fields.description", { multiline: true, minRows: 3 })}
-      {text("affected_people", "incidents.fields.affectedPeople", { type: "number", slotProps: { inputLabel: { shrink: true }, htmlInput: { min: 0, step: 1 } } })}
-      <SeriousFields control={control} disabled={disabled} />
       <SelectField
         control={control}
         name={name("owner_id")}
@@ -48,6 +44,11 @@ export function IncidentFields<V extends FieldValues>({ form: { field, control }
         disabled={disabled}
         options={[{ value: NOBODY, label: noOwnerLabel }, ...owners.map((p) => ({ value: p.id, label: p.name }))]}
       />
+      {text("occurred_at", "incidents.fields.occurredAt", { type: "datetime-local" })}
+      {text("detected_at", "incidents.fields.detectedAt", { type: "datetime-local", required: true })}
+      {text("description", "incidents.fields.description", { multiline: true, minRows: 3, sx: WIDE })}
+      {text("affected_people", "incidents.fields.affectedPeople", { type: "number", slotProps: { inputLabel: { shrink: true }, htmlInput: { min: 0, step: 1 } } })}
+      <SeriousFields control={control} disabled={disabled} />
     </>
   );
 }

@@ -53,7 +53,7 @@ describe("/incidents", () => {
     await waitFor(() =>
       expect(lastListQuery()).toEqual({ sort: "-detected_at", severity: ["critical", "high"], status: ["investigating"], overdue_report: "true", q: "dosage", page: 1, page_size: 25 }),
     );
-    fireEvent.click(screen.getByRole("columnheader", { name: /Report to the authority by/ }).querySelector(".MuiDataGrid-columnHeaderTitleContainer")!);
+    fireEvent.click(screen.getByRole("columnheader", { name: /Report due/ }).querySelector(".MuiDataGrid-columnHeaderTitleContainer")!);
     await waitFor(() => expect(lastListQuery()).toMatchObject({ sort: "report_deadline" }));
     fireEvent.click(screen.getByRole("button", { name: "Clear filters" }));
     await waitFor(() => expect(lastListQuery()).toEqual({ sort: "report_deadline", q: "dosage", page: 1, page_size: 25 }));

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { REPORT_PERIOD_DAYS, reportDeadline, SERIOUS_INCIDENT_TYPES, type SeriousIncidentType } from "../../../domain/entities/incident";
 import { SelectField } from "../../components/forms/SelectField";
 import { useFormatDateTime } from "../../components/data-grid/grid-support";
+import { WIDE } from "./form-layout";
 import { fromLocalInput } from "./local-time";
 
 interface Props<V extends FieldValues> {
@@ -29,6 +30,7 @@ export function SeriousFields<V extends FieldValues>({ control, disabled }: Prop
         name={name("serious")}
         render={({ field }) => (
           <FormControlLabel
+            sx={WIDE}
             control={<Checkbox checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} disabled={disabled} />}
             label={t("incidents.fields.serious")}
           />
@@ -46,7 +48,7 @@ export function SeriousFields<V extends FieldValues>({ control, disabled }: Prop
         />
       )}
       {deadline && kind && (
-        <Alert severity="warning" role="status">
+        <Alert severity="warning" role="status" sx={WIDE}>
           {t("incidents.deadline.preview", { date: formatDateTime(deadline), count: REPORT_PERIOD_DAYS[kind] })}
         </Alert>
       )}
