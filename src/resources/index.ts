@@ -5,6 +5,7 @@ import { dashboard, limitedAccess, myWork, settings } from "./app-pages";
 import { applicationGroups } from "./application-groups/resource";
 import { applications } from "./applications/resource";
 import { frameworks } from "./frameworks/resource";
+import { incidents } from "./incidents/resource";
 import { manageCompany } from "./manage-company/resource";
 import { manageUsers } from "./manage-users/resource";
 import type { AppResource } from "./types";
@@ -16,6 +17,7 @@ export const appResources: AppResource[] = [
   myWork,
   applications,
   vendors,
+  incidents,
   frameworks,
   limitedAccess,
   settings,
