@@ -1,9 +1,9 @@
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Alert, Box, Button, Typography } from "@mui/material";
 import ReportProblemOutlined from "@mui/icons-material/ReportProblemOutlined";
 import { useTranslation } from "react-i18next";
 import type { ApplicationTabProps } from "../types";
-import { IncidentCreateDialog } from "./IncidentCreateDialog";
+import { IncidentCreateDialog } from "./create-dialog";
 import { IncidentGrid, useIncidentTable } from "./IncidentGrid";
 
 /** The application's Incidents tab: its incidents, newest first, and "Record incident" for those who may change it. */
@@ -25,7 +25,11 @@ export default function ApplicationIncidentsTab({ applicationId, canEdit }: Appl
       </Box>
       {table.tableQuery.error && <Alert severity="error">{t("incidents.loadFailed", { message: table.tableQuery.error.message })}</Alert>}
       <IncidentGrid table={table} withApplication={false} noRowsLabel={canEdit ? t("incidents.tab.emptyEditable") : t("incidents.tab.empty")} />
-      {creating && <IncidentCreateDialog applicationId={applicationId} onClose={() => setCreating(false)} />}
+      {creating && (
+        <Suspense fallback={null}>
+          <IncidentCreateDialog applicationId={applicationId} onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

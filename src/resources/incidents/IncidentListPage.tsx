@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { Suspense, useMemo, useState } from "react";
 import { Alert, Box } from "@mui/material";
 import ReportProblemOutlined from "@mui/icons-material/ReportProblemOutlined";
 import { useCan } from "@refinedev/core";
@@ -7,7 +7,7 @@ import { useGridSearch } from "../../components/data-grid/grid-support";
 import { GridSearchField, ListPageHeader } from "../../components/data-grid/ListPage";
 import { INCIDENTS_RESOURCE } from "./incident-api";
 import { incidentCrudFilters, incidentFilterValuesOf, narrowsIncidents, type IncidentFilterValues } from "./incident-filters";
-import { IncidentCreateDialog } from "./IncidentCreateDialog";
+import { IncidentCreateDialog } from "./create-dialog";
 import { IncidentFilters } from "./IncidentFilters";
 import { IncidentGrid, useIncidentTable } from "./IncidentGrid";
 
@@ -44,7 +44,11 @@ export default function IncidentListPage() {
       </Box>
       {tableQuery.error && <Alert severity="error">{t("incidents.loadFailed", { message: tableQuery.error.message })}</Alert>}
       <IncidentGrid table={table} noRowsLabel={noRowsLabel} />
-      {creating && <IncidentCreateDialog onClose={() => setCreating(false)} />}
+      {creating && (
+        <Suspense fallback={null}>
+          <IncidentCreateDialog onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }
