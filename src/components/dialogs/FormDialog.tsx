@@ -2,6 +2,14 @@ import type { FormEventHandler, ReactNode } from "react";
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, type SxProps, type Theme } from "@mui/material";
 import { useTranslation } from "react-i18next";
 
+export interface DialogForm {
+  failure: string | null;
+  /** While the form submits, the buttons are disabled and the dialog does not close. */
+  busy: boolean;
+  submit: FormEventHandler<HTMLFormElement>;
+  discard(): void;
+}
+
 export interface FormDialogProps {
   open?: boolean;
   /** Id of the title, which names the dialog. */
@@ -9,16 +17,14 @@ export interface FormDialogProps {
   title: string;
   /** A sentence under the title saying what happens on submit. */
   help?: string;
-  /** The form's failure that belongs to no field. */
+  /** The form shown (useResourceForm's): its failure, its busy state and its submit; Cancel drops its input. */
+  form: DialogForm;
+  /** A failure of the dialog itself (its options did not load), shown when the form has none. */
   error?: string | null;
   /** Where the failure shows: above the fields (default) or under them. */
   errorPlacement?: "top" | "bottom";
   submitLabel: string;
-  /** While the form submits, the buttons are disabled and the dialog does not close. */
-  busy: boolean;
   onClose(): void;
-  /** The form's submit handler, e.g. react-hook-form's handleSubmit(save). */
-  onSubmit: FormEventHandler<HTMLFormElement>;
   contentSx?: SxProps<Theme>;
   children: ReactNode;
 }
@@ -29,24 +35,29 @@ export function FormDialog({
   titleId,
   title,
   help,
+  form,
   error,
   errorPlacement = "top",
   submitLabel,
-  busy,
   onClose,
-  onSubmit,
   contentSx = { display: "grid", gap: 2 },
   children,
 }: FormDialogProps) {
   const { t } = useTranslation();
-  const alert = error ? (
+  const { busy } = form;
+  const failure = form.failure ?? error;
+  const close = () => {
+    form.discard();
+    onClose();
+  };
+  const alert = failure ? (
     <Alert severity="error" role="alert">
-      {error}
+      {failure}
     </Alert>
   ) : null;
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={onSubmit}>
+    <Dialog open={open} onClose={busy ? undefined : close} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <Box component="form" noValidate onSubmit={form.submit}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent sx={contentSx}>
           {help && <DialogContentText>{help}</DialogContentText>}
@@ -55,7 +66,7 @@ export function FormDialog({
           {errorPlacement === "bottom" && alert}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
+          <Button onClick={close} disabled={busy}>
             {t("common.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>

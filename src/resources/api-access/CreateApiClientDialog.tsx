@@ -36,7 +36,7 @@ export function CreateApiClientDialog({ onClose, onCreated }: CreateApiClientDia
     sorters: [{ field: "name", order: "asc" }],
   });
   // No snackbar: the next step shows the client created, with its secret.
-  const { control, field, submit, failure, busy } = useResourceForm<typeof formSchema, ApiClientCreated>({
+  const form = useResourceForm<typeof formSchema, ApiClientCreated>({
     resource: "api-access",
     schema: formSchema,
     values: { name: "", role_id: "", resource_group_id: "" },
@@ -45,6 +45,7 @@ export function CreateApiClientDialog({ onClose, onCreated }: CreateApiClientDia
       onCreated();
     },
   });
+  const { control, field, busy } = form;
 
   const titleId = "api-client-dialog-title";
 
@@ -69,11 +70,9 @@ export function CreateApiClientDialog({ onClose, onCreated }: CreateApiClientDia
     <FormDialog
       titleId={titleId}
       title={t("api-clients.create")}
-      error={failure}
+      form={form}
       submitLabel={t("common.actions.create")}
-      busy={busy}
       onClose={onClose}
-      onSubmit={submit}
       contentSx={{ display: "grid", gap: 2.5, pt: "8px !important" }}
     >
       <TextField

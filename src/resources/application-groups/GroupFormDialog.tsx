@@ -41,7 +41,7 @@ export function GroupFormDialog({ group, onClose, onChanged }: GroupFormDialogPr
     errorNotification: false,
   });
   const stored = group && (query.data?.data ?? group);
-  const { control, field, watch, submit, failure, busy, conflictDialog } = useResourceForm<typeof groupFormSchema, ResourceGroup>({
+  const form = useResourceForm<typeof groupFormSchema, ResourceGroup>({
     resource: GROUPS_RESOURCE,
     id: stored?.id,
     schema: groupFormSchema,
@@ -69,6 +69,7 @@ export function GroupFormDialog({ group, onClose, onChanged }: GroupFormDialogPr
       onClose();
     },
   });
+  const { control, field, watch, busy, conflictDialog } = form;
 
   const titleId = "group-form-title";
 
@@ -76,11 +77,9 @@ export function GroupFormDialog({ group, onClose, onChanged }: GroupFormDialogPr
     <FormDialog
       titleId={titleId}
       title={group ? t("groups.editTitle") : t("groups.createTitle")}
-      error={failure}
+      form={form}
       submitLabel={t("common.save")}
-      busy={busy}
       onClose={onClose}
-      onSubmit={submit}
       contentSx={{ display: "grid", gap: 2.5, pt: "8px !important" }}
     >
       <TextField

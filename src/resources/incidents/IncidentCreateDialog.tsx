@@ -40,12 +40,11 @@ export function IncidentCreateDialog({ applicationId, onClose }: Props) {
       titleId="incident-create-title"
       title={t("incidents.createTitle")}
       help={t("incidents.createHelp")}
-      error={form.failure ?? (error ? t("incidents.applicationsFailed", { message: error.message }) : null)}
+      form={form}
+      error={error ? t("incidents.applicationsFailed", { message: error.message }) : null}
       errorPlacement="bottom"
       submitLabel={t("incidents.create")}
-      busy={form.busy}
       onClose={onClose}
-      onSubmit={form.submit}
       contentSx={{ display: "grid", gap: 2, pt: "8px !important" }}
     >
       {/* Chosen once the choices are known, so a preselected application is one of them. */}

@@ -27,22 +27,15 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): 
   });
   const { errors } = form.formState;
 
-  const close = () => {
-    form.discard();
-    onClose();
-  };
-
   return (
     <FormDialog
       open={open}
       titleId="create-user-title"
       title={t("users.createDialog.title")}
       help={t("users.createDialog.help")}
-      error={form.failure}
+      form={form}
       submitLabel={t("users.createDialog.submit")}
-      busy={form.busy}
-      onClose={close}
-      onSubmit={form.submit}
+      onClose={onClose}
     >
       <TextField
         label={t("users.fields.email")}

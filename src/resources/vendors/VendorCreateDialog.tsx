@@ -23,22 +23,15 @@ export function VendorCreateDialog({ open, onClose }: { open: boolean; onClose()
     },
   });
 
-  const close = () => {
-    form.discard();
-    onClose();
-  };
-
   return (
     <FormDialog
       open={open}
       titleId="vendor-create-title"
       title={t("vendors.createTitle")}
-      error={form.failure}
+      form={form}
       errorPlacement="bottom"
       submitLabel={t("vendors.create")}
-      busy={form.busy}
-      onClose={close}
-      onSubmit={form.submit}
+      onClose={onClose}
       contentSx={{ display: "grid", gap: 2, pt: "8px !important" }}
     >
       <VendorProfileFields form={form} withStatus={false} />

@@ -55,22 +55,15 @@ export function CreateApplicationDialog({ open, onClose }: { open: boolean; onCl
   const { field, fieldMessage, control } = form;
   const { errors } = form.formState;
 
-  const close = () => {
-    form.discard();
-    onClose();
-  };
-
   return (
     <FormDialog
       open={open}
       titleId="create-application-title"
       title={t("applications.createDialog.title")}
       help={t("applications.createDialog.help")}
-      error={form.failure}
+      form={form}
       submitLabel={t("applications.createDialog.submit")}
-      busy={form.busy}
-      onClose={close}
-      onSubmit={form.submit}
+      onClose={onClose}
     >
       <TextField
         label={t("applications.fields.name")}
