@@ -18,6 +18,21 @@ interface Common {
 type VendorOption = Omit<VendorRef, "risk_level"> & { risk_level?: VendorRef["risk_level"] };
 const refOf = (vendors: readonly VendorRef[], id: string): VendorOption => vendors.find((v) => v.id === id) ?? { id, name: id.slice(0, 8) };
 
+/** What both pickers share: the vendors as options, matched by id, searched by name, with their risk chips. */
+function usePickerProps({ vendors, disabled, loading }: Common) {
+  const { t } = useTranslation();
+  return {
+    options: vendors as VendorOption[],
+    getOptionLabel: (o: VendorOption) => o.name,
+    isOptionEqualToValue: (a: VendorOption, b: VendorOption) => a.id === b.id,
+    disabled,
+    loading,
+    loadingText: t("vendors.picker.loading"),
+    noOptionsText: t("vendors.picker.noOptions"),
+    renderOption: ({ key, ...props }: HTMLAttributes<HTMLLIElement> & { key: string }, option: VendorOption) => <Option key={key} vendor={option} {...props} />,
+  };
+}
+
 function Option({ vendor, ...props }: { vendor: VendorOption } & HTMLAttributes<HTMLLIElement>) {
   return (
     <Box component="li" {...props} sx={{ display: "flex", gap: 1, justifyContent: "space-between" }}>
@@ -28,20 +43,15 @@ function Option({ vendor, ...props }: { vendor: VendorOption } & HTMLAttributes<
 }
 
 /** One of the company's vendors, searched by name as the user types (the foundation-model vendor). */
-export function VendorSelect({ vendors, value, onChange, label, helperText, disabled, loading, error }: Common & { value: string | null; onChange(id: string | null): void }) {
+export function VendorSelect({ value, onChange, ...common }: Common & { value: string | null; onChange(id: string | null): void }) {
   const { t } = useTranslation();
+  const picker = usePickerProps(common);
+  const { vendors, label, helperText, error } = common;
   return (
     <Autocomplete<VendorOption, false>
-      options={vendors}
+      {...picker}
       value={value ? refOf(vendors, value) : null}
       onChange={(_, selected) => onChange(selected?.id ?? null)}
-      getOptionLabel={(o) => o.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      disabled={disabled}
-      loading={loading}
-      loadingText={t("vendors.picker.loading")}
-      noOptionsText={t("vendors.picker.noOptions")}
-      renderOption={({ key, ...props }, option) => <Option key={key} vendor={option} {...props} />}
       renderInput={(params) => (
         <TextField {...params} label={label} placeholder={t("vendors.picker.placeholder")} error={Boolean(error)} helperText={error ?? helperText} />
       )}
@@ -50,21 +60,16 @@ export function VendorSelect({ vendors, value, onChange, label, helperText, disa
 }
 
 /** Several of the company's vendors (the application's `vendor_ids`), each chip with its risk level. */
-export function VendorMultiSelect({ vendors, value, onChange, label, helperText, disabled, loading, error }: Common & { value: string[]; onChange(ids: string[]): void }) {
+export function VendorMultiSelect({ value, onChange, ...common }: Common & { value: string[]; onChange(ids: string[]): void }) {
   const { t } = useTranslation();
+  const picker = usePickerProps(common);
+  const { vendors, label, helperText, error } = common;
   return (
     <Autocomplete<VendorOption, true>
       multiple
-      options={vendors}
+      {...picker}
       value={value.map((id) => refOf(vendors, id))}
       onChange={(_, selected) => onChange(selected.map((v) => v.id))}
-      getOptionLabel={(o) => o.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      disabled={disabled}
-      loading={loading}
-      loadingText={t("vendors.picker.loading")}
-      noOptionsText={t("vendors.picker.noOptions")}
-      renderOption={({ key, ...props }, option) => <Option key={key} vendor={option} {...props} />}
       renderTags={(selected, getTagProps) =>
         selected.map((vendor, index) => {
           const { key, ...tagProps } = getTagProps({ index });
