@@ -9,3 +9,4 @@ export * from "./frameworks";
 export * from "./notifications";
 export * from "./scheduled-runs";
 export * from "./incidents";
+export * from "./testing";
