@@ -33,7 +33,7 @@ function expectClose(actual: unknown, expected: unknown, path = "results"): void
   }
 }
 
-const byGroupName = (results: Pick<FairnessResults, "categories">) => ({
+const byGroupName = <R extends Pick<FairnessResults, "categories">>(results: R): R => ({
   ...results,
   categories: results.categories.map((c) => ({ ...c, groups: [...c.groups].sort((a, b) => (a.group < b.group ? -1 : a.group > b.group ? 1 : 0)) })),
 });
