@@ -7,6 +7,7 @@ export default defineConfig({
       "server/**/*.test.ts",
       "src/**/*.test.{ts,tsx}",
       "tests/api/**/*.test.ts",
+      "tests/reference/**/*.test.ts",
       "locales/**/*.test.ts",
       // These need a PostgreSQL server of their own to disturb: only the PostgreSQL stage runs them.
       ...(process.env.TEST_DATABASE_URL ? ["tests/postgres/**/*.test.ts"] : []),

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { FairnessResults } from "../../entities/testing-task";
-import { FairnessAccumulator } from "./accumulator";
+import type { FairnessResults } from "../../../domain/entities/testing-task";
+import { FairnessAccumulator } from "../../../domain/testing/fairness";
 
-/** The reference files and SciPy's results for them (tests/reference/fairness/make_reference.py). */
-const reference = (name: string) => new URL(`../../../tests/reference/fairness/${name}`, import.meta.url);
+/** The reference files and SciPy's results for them (make_reference.py beside this file). */
+const reference = (name: string) => new URL(name, import.meta.url);
 
 function analyse(file: string, outcomeType: "binary" | "score") {
   const [header, ...lines] = readFileSync(reference(file), "utf8").trimEnd().split("\n");
