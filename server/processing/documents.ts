@@ -5,6 +5,7 @@ import { applicationDocuments } from "../db/schema";
 import type { Storage } from "../storage/types";
 import { sniffDocument } from "../uploads/documents";
 import { finishItem, type ProcessingItem } from "./queue";
+import type { Processor } from "./worker";
 
 /**
  * A document's processing: the stored object must exist, be within the size limit and sniff as an
@@ -39,3 +40,12 @@ export async function processDocument(db: Db, storage: Storage, item: Processing
     await finishItem(tx, item.id, { status: "ready" });
   });
 }
+
+/** The document queue's work: each uploaded file checked; a check that breaks ends the document in `error`. */
+export const documentProcessor = (db: Db, storage: Storage): Processor => ({
+  kind: "document",
+  label: "document check",
+  doneMessage: "document checked",
+  process: (item) => processDocument(db, storage, item),
+  fail: async (item) => void (await finishItem(db, item.id, { status: "error", error: DOCUMENT_ERRORS.failed })),
+});

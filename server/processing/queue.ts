@@ -5,8 +5,14 @@ import { processingItems } from "../db/schema";
 export type ProcessingItem = typeof processingItems.$inferSelect;
 export type ProcessingKind = ProcessingItem["kind"];
 
-/** An `analyzing` item untouched this long belonged to a worker that died: it may be claimed again. */
+/**
+ * An `analyzing` item untouched this long belonged to a worker that died: it may be claimed again. A live
+ * worker renews its claim (touchItem) well within this lease, however long its item takes.
+ */
 export const STALE_AFTER_MS = 5 * 60_000;
+
+/** The claim a worker holds: the item and the attempt it is on, so a worker that lost its claim cannot finish it. */
+export type Claim = Pick<ProcessingItem, "id" | "attempts">;
 
 /**
  * The table is the queue (no broker to run). Claims the oldest `waiting` item of `kind` (or a stale
@@ -14,8 +20,8 @@ export const STALE_AFTER_MS = 5 * 60_000;
  * LOCKED lets concurrent workers (many API instances) pass over each other's rows instead of
  * waiting or taking the same one. Null when there is nothing to do.
  */
-export async function claimItem(db: Db, kind: ProcessingKind, now = new Date()): Promise<ProcessingItem | null> {
-  const staleBefore = new Date(now.getTime() - STALE_AFTER_MS);
+export async function claimItem(db: Db, kind: ProcessingKind, now = new Date(), leaseMs = STALE_AFTER_MS): Promise<ProcessingItem | null> {
+  const staleBefore = new Date(now.getTime() - leaseMs);
   const next = db
     .select({ id: processingItems.id })
     .from(processingItems)
@@ -42,13 +48,31 @@ export async function claimItem(db: Db, kind: ProcessingKind, now = new Date()):
   return claimed ?? null;
 }
 
-/** analyzing → ready | error (with the reason). False when the item was not `analyzing` (someone else finished it). */
-export async function finishItem(db: Pick<Db, "update">, id: string, outcome: { status: "ready" } | { status: "error"; error: string }): Promise<boolean> {
+/** The item is still `analyzing` on this claim's attempt (no other worker took it over after its lease ran out). */
+const stillClaimed = (claim: Claim) =>
+  and(eq(processingItems.id, claim.id), eq(processingItems.status, "analyzing"), eq(processingItems.attempts, claim.attempts));
+
+/**
+ * analyzing → ready | error (with the reason). False when the item was not `analyzing` (someone else finished it),
+ * or, given the claim, when another worker has taken it over since.
+ */
+export async function finishItem(
+  db: Pick<Db, "update">,
+  id: string,
+  outcome: { status: "ready" } | { status: "error"; error: string },
+  claim?: Claim,
+): Promise<boolean> {
   const rows = await db
     .update(processingItems)
     .set({ status: outcome.status, error: outcome.status === "error" ? outcome.error : null, updatedAt: new Date() })
-    .where(and(eq(processingItems.id, id), eq(processingItems.status, "analyzing")))
+    .where(claim ? stillClaimed({ ...claim, id }) : and(eq(processingItems.id, id), eq(processingItems.status, "analyzing")))
     .returning({ id: processingItems.id });
+  return rows.length > 0;
+}
+
+/** Renews a claim (its lease counts from now). False when it was lost: the item moved on or another worker has it. */
+export async function touchItem(db: Pick<Db, "update">, claim: Claim, now = new Date()): Promise<boolean> {
+  const rows = await db.update(processingItems).set({ updatedAt: now }).where(stillClaimed(claim)).returning({ id: processingItems.id });
   return rows.length > 0;
 }
 

@@ -1,33 +1,50 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
-import type { Storage } from "../storage/types";
-import { processDocument } from "./documents";
-import { claimItem, finishItem } from "./queue";
-import { DOCUMENT_ERRORS } from "../../domain/entities/document";
 import { isDatabaseUnavailable } from "../db/errors";
+import { claimItem, STALE_AFTER_MS, touchItem, type ProcessingItem, type ProcessingKind } from "./queue";
+
+/** One kind of queued work: how an item is done, and how it ends when doing it failed unexpectedly. */
+export interface Processor {
+  kind: ProcessingKind;
+  /** What the work is called in log lines ("document check", "test"), and the line an item done logs. */
+  label: string;
+  doneMessage: string;
+  /** Does the item's work and finishes it (ready or error). A lost database is thrown on, leaving the claim to expire. */
+  process(item: ProcessingItem): Promise<void>;
+  /** Ends the item after `process` threw anything but a lost database: the fault is ours, not the input's. */
+  fail(item: ProcessingItem): Promise<void>;
+}
 
 export interface WorkerOptions {
   db: Db;
-  storage: Storage;
   log: FastifyBaseLogger;
   /** How often to look for waiting items when nobody calls wake(). */
   intervalMs: number;
+  /** How long a claim lasts unrenewed before another worker may take the item over (tests shorten it). */
+  leaseMs?: number;
 }
 
 /**
- * Drains the queue of document items: on a timer (items queued by another instance) and at once when
- * this instance queues one (wake). One drain at a time per process; other processes are kept apart
- * by the claim's SKIP LOCKED.
+ * Drains the queue of one kind of processing item: on a timer (items queued by another instance) and at once when
+ * this instance queues one (wake). One drain at a time per process; other processes are kept apart by the claim's
+ * SKIP LOCKED. While an item is worked on, its claim is renewed a few times per lease, so a long run is never taken
+ * for a dead one, while the claim of a worker that died runs out and the item is taken up again.
  */
-export class DocumentWorker {
+export class QueueWorker {
   private timer: NodeJS.Timeout | null = null;
   private draining: Promise<void> | null = null;
   private again = false;
   private stopped = false;
   /** Set while the database is unreachable, so the outage is logged once rather than on every tick. */
   private paused = false;
+  readonly leaseMs: number;
 
-  constructor(private readonly options: WorkerOptions) {}
+  constructor(
+    private readonly options: WorkerOptions,
+    private readonly processor: Processor,
+  ) {
+    this.leaseMs = options.leaseMs ?? STALE_AFTER_MS;
+  }
 
   start(): void {
     this.stopped = false;
@@ -42,14 +59,15 @@ export class DocumentWorker {
       this.again = true;
       return this.draining;
     }
+    const { label } = this.processor;
     this.draining = this.drain()
       .then(() => {
-        if (this.paused) this.options.log.info("the database is back: document checks resume");
+        if (this.paused) this.options.log.info(`the database is back: ${label} processing resumes`);
         this.paused = false;
       })
       .catch((error: unknown) => {
-        if (!isDatabaseUnavailable(error)) return this.options.log.error({ err: error }, "the document queue could not be read");
-        if (!this.paused) this.options.log.warn("the database is unreachable: document checks pause until it is back");
+        if (!isDatabaseUnavailable(error)) return this.options.log.error({ err: error }, `the ${label} queue could not be read`);
+        if (!this.paused) this.options.log.warn(`the database is unreachable: ${label} processing pauses until it is back`);
         this.paused = true;
       })
       .finally(() => {
@@ -59,25 +77,37 @@ export class DocumentWorker {
   }
 
   private async drain(): Promise<void> {
+    const { db, log } = this.options;
+    const { kind, label } = this.processor;
     do {
       this.again = false;
       while (!this.stopped) {
-        const item = await claimItem(this.options.db, "document");
+        const item = await claimItem(db, kind, new Date(), this.leaseMs);
         if (!item) break;
+        const heartbeat = this.renewWhileWorking(item);
         try {
-          await processDocument(this.options.db, this.options.storage, item);
-          this.options.log.info({ item: item.id }, "document checked");
+          await this.processor.process(item);
+          log.info({ item: item.id }, this.processor.doneMessage);
         } catch (error) {
-          // The item stays claimed and is taken up again once its claim is stale: the document is not at fault.
+          // The item stays claimed and is taken up again once its claim runs out: the input is not at fault.
           if (isDatabaseUnavailable(error)) throw error;
-          this.options.log.error({ err: error, item: item.id }, "document processing failed");
-          await finishItem(this.options.db, item.id, { status: "error", error: DOCUMENT_ERRORS.failed }).catch(() => {});
+          log.error({ err: error, item: item.id }, `${label} failed`);
+          await this.processor.fail(item).catch((failure: unknown) => log.error({ err: failure, item: item.id }, `${label} could not be marked failed`));
+        } finally {
+          clearInterval(heartbeat);
         }
       }
     } while (this.again && !this.stopped);
   }
 
-  /** Stops the timer and waits for the item in hand, so closing the app never cuts a check short. */
+  /** Renews the claim a few times per lease until cleared; a renewal that fails is left to the next one. */
+  private renewWhileWorking(item: ProcessingItem): NodeJS.Timeout {
+    const timer = setInterval(() => void touchItem(this.options.db, item).catch(() => {}), Math.max(10, Math.floor(this.leaseMs / 4)));
+    timer.unref();
+    return timer;
+  }
+
+  /** Stops the timer and waits for the item in hand, so closing the app never cuts a run short. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);

@@ -2,7 +2,8 @@ import path from "node:path";
 import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
-import { DocumentWorker } from "../processing/worker";
+import { documentProcessor } from "../processing/documents";
+import { QueueWorker } from "../processing/worker";
 import { LocalStorage } from "../storage/local";
 import { S3Storage } from "../storage/s3";
 import { loadOrCreateUploadSecret } from "../storage/secret";
@@ -14,7 +15,7 @@ declare module "fastify" {
     /** Where documents live: local disk or S3. */
     storage: Storage;
     /** The document queue's worker, which checks uploaded files: routes wake it after queueing an item. */
-    documentWorker: DocumentWorker;
+    documentWorker: QueueWorker;
   }
 }
 
@@ -38,7 +39,7 @@ export default fp(
       config.storageMode === "s3"
         ? new S3Storage({ bucket: config.S3_BUCKET!, region: config.S3_REGION, endpoint: config.S3_ENDPOINT })
         : new LocalStorage(path.join(config.DATA_DIR, "files"), uploadSecret(app, config));
-    const worker = new DocumentWorker({ db: app.db, storage, log: app.log, intervalMs: config.PROCESSING_INTERVAL_MS });
+    const worker = new QueueWorker({ db: app.db, log: app.log, intervalMs: config.PROCESSING_INTERVAL_MS }, documentProcessor(app.db, storage));
     app.decorate("storage", storage);
     app.decorate("documentWorker", worker);
     if (storage instanceof LocalStorage) await app.register(localUploadRoutes, { storage });
