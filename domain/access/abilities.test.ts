@@ -152,6 +152,35 @@ describe("defineAbilityFor: every role × group type", () => {
     });
   });
 
+  describe("testing tasks: scoped by their application", () => {
+    const task = (applicationId: string, companyId = COMPANY) => asSubject("TestingTask", { applicationId, companyId });
+
+    it.each([
+      ["ApplicationContributor", ["create", "read", "update", "delete"]],
+      ["ApplicationReviewer", ["read"]],
+      ["ApplicationApprover", ["read"]],
+    ] as const)("%s: %s on the tests of the applications its group reaches", (role, allowed) => {
+      const selected = defineAbilityFor(userWith([[role, "SELECTED"]]));
+      const all = defineAbilityFor(userWith([[role, "ALL"]]));
+      for (const action of ["create", "read", "update", "delete"] as const) {
+        const may = (allowed as readonly string[]).includes(action);
+        expect(selected.can(action, task(IN_GROUP)), action).toBe(may);
+        expect(selected.can(action, task(OUTSIDE)), action).toBe(false);
+        expect(all.can(action, task(OUTSIDE)), action).toBe(may);
+        expect(all.can(action, task(OUTSIDE, OTHER_COMPANY)), action).toBe(false);
+      }
+    });
+
+    it("Administrators run and delete their company's tests; a grant reaches its application's tests only", () => {
+      const admin = defineAbilityFor(userWith([["Administrator", "SELECTED"]]));
+      expect(admin.can("delete", task(OUTSIDE))).toBe(true);
+      expect(admin.can("read", task(OUTSIDE, OTHER_COMPANY))).toBe(false);
+      const granted = defineAbilityFor({ ...userWith([]), application_roles: [{ name: "ApplicationContributor", application_id: OUTSIDE }] });
+      expect(granted.can("create", task(OUTSIDE))).toBe(true);
+      expect(granted.can("read", task(IN_GROUP))).toBe(false);
+    });
+  });
+
   it("a SELECTED group with no resources reaches no application", () => {
     const ability = defineAbilityFor({ id: USER_ID, companyId: COMPANY, roles: [{ name: "ApplicationContributor", resource_group: { group_type: "SELECTED" } }] });
     expect(ability.can("read", app(IN_GROUP))).toBe(false);
@@ -193,7 +222,7 @@ describe("defineAbilityFor: every role × group type", () => {
     expect(ability.can("read", asSubject("Profile", { id: "someone-else" }))).toBe(false);
     expect(ability.can("update", asSubject("Profile", { id: USER_ID }))).toBe(false);
     expect(ability.rules.map((r) => [r.action, r.subject])).toEqual([["read", "Profile"]]);
-    for (const s of ["Application", "Incident", "Vendor", "Dashboard", "MyWork", "Framework", "Company", ...ADMIN_SUBJECTS] as const) {
+    for (const s of ["Application", "Incident", "TestingTask", "Vendor", "Dashboard", "MyWork", "Framework", "Company", ...ADMIN_SUBJECTS] as const) {
       expect(ability.can("read", s)).toBe(false);
     }
     for (const key of ["dashboard", "my-work", "applications", "vendors", "incidents", "frameworks", "admin"] as const) {

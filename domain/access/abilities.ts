@@ -13,6 +13,7 @@ const SUBJECTS = [
   "Application",
   "Vendor",
   "Incident",
+  "TestingTask",
   "Dashboard",
   "MyWork",
   "Framework",
@@ -73,6 +74,16 @@ const INCIDENT_ACTIONS: Partial<Record<RoleName, Action[]>> = {
   ApplicationApprover: ["read"],
 };
 
+/**
+ * A testing task belongs to an application the same way: every role that reaches the application reads its tests,
+ * and contributors start, retry and delete them (a test is a run of the application's data, not a compliance record).
+ */
+const TESTING_ACTIONS: Partial<Record<RoleName, Action[]>> = {
+  ApplicationContributor: ["create", "read", "update", "delete"],
+  ApplicationReviewer: ["read"],
+  ApplicationApprover: ["read"],
+};
+
 /** Conditions on string-typed subjects: CASL infers `never` for their fields, so say what they are here once. */
 const where = (conditions: Record<string, unknown>) => conditions as MongoQuery<never>;
 
@@ -93,8 +104,9 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
     for (const appRole of APPLICATION_ROLES) {
       if (!roleMatches(role.name, appRole)) continue;
       can(APPLICATION_ACTIONS[appRole]!, "Application", where(ids ? { companyId, id: ids } : { companyId }));
-      // Incidents are scoped by their application, the way applications are by their id.
+      // Incidents and testing tasks are scoped by their application, the way applications are by their id.
       can(INCIDENT_ACTIONS[appRole]!, "Incident", where(ids ? { companyId, applicationId: ids } : { companyId }));
+      can(TESTING_ACTIONS[appRole]!, "TestingTask", where(ids ? { companyId, applicationId: ids } : { companyId }));
     }
     // Contributors keep the company's vendor list (vendors belong to no application group).
     if (roleMatches(role.name, "ApplicationContributor")) can(["create", "update"], "Vendor", where({ companyId }));
@@ -108,6 +120,7 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
       if (!roleMatches(grant.name, appRole)) continue;
       can(APPLICATION_ACTIONS[appRole]!, "Application", where({ companyId, id: grant.application_id }));
       can(INCIDENT_ACTIONS[appRole]!, "Incident", where({ companyId, applicationId: grant.application_id }));
+      can(TESTING_ACTIONS[appRole]!, "TestingTask", where({ companyId, applicationId: grant.application_id }));
     }
   }
 
