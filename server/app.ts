@@ -17,6 +17,7 @@ import identityPlugin, { type IdentityOptions } from "./identity/plugin";
 import authPlugin from "./plugins/auth";
 import abilityPlugin from "./plugins/ability";
 import documentsPlugin from "./uploads/plugin";
+import testingPlugin from "./testing/plugin";
 import { authSettings } from "./identity/settings";
 import { loggerOptions } from "./logger";
 
@@ -69,6 +70,7 @@ export async function buildApp({ config, database, logger = true, spaRoot, ident
   await app.register(authPlugin);
   await app.register(abilityPlugin);
   await app.register(documentsPlugin, { config });
+  await app.register(testingPlugin, { config });
   await app.register(monitoringPlugin);
 
   if (config.MAINTENANCE_MODE) {
