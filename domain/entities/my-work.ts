@@ -3,13 +3,13 @@ import { RISK_TIERS } from "../risk";
 import { AWAITING_KINDS } from "../workflow";
 
 /** What waits for the signed-in user (My Work), one kind a group: the approval steps first, then dated work. */
-export const MY_WORK_KINDS = [...AWAITING_KINDS, "control", "evidence", "review_due", "incident_report"] as const;
+export const MY_WORK_KINDS = [...AWAITING_KINDS, "control", "evidence", "review_due", "incident_report", "fairness_test_due"] as const;
 export type MyWorkKind = (typeof MY_WORK_KINDS)[number];
 
 const myWorkItemSchema = z.object({
   kind: z.enum(MY_WORK_KINDS),
   application: z.object({ id: z.uuid(), name: z.string(), risk_tier: z.enum(RISK_TIERS).nullable() }),
-  /** The control, evidence or incident concerned, when the item is about one. */
+  /** The control, evidence, incident or test concerned, when the item is about one. */
   subject: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** When it is due (ISO date), if it has a date; overdue when in the past. */
   due_date: z.string().nullable(),

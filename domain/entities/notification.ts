@@ -16,6 +16,9 @@ const NOTIFICATION_KINDS = [
   "review.overdue",
   "incident.report_due",
   "incident.report_overdue",
+  "testing.ready",
+  "testing.failed",
+  "testing.due",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

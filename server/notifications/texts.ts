@@ -22,6 +22,8 @@ const SHOWN_AS: Record<string, (value: string, language: Language) => string> = 
   role: (value, language) => lookup(language, `access.roles.${value}`) ?? value,
   reason: (value, language) => lookup(language, value) ?? value,
   date: (value, language) => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${value}T00:00:00Z`)),
+  // A test's name in quotes and a space, or nothing for an unnamed one ("The fairness test “Q1 audit” of …").
+  test: (value) => (value ? `“${value}” ` : ""),
   // An instant (a report deadline counts in hours): its day and time in UTC, saying so.
   deadline: (value, language) =>
     new Intl.DateTimeFormat(language, { year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" }).format(new Date(value)),

@@ -1,6 +1,6 @@
-import { and, max, ne, sql, type SQL } from "drizzle-orm";
+import { and, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { applications, testingTasks } from "../db/schema";
+import { applications } from "../db/schema";
 
 /** A fairness test counts for a year (bias audits are annual), and the owner is reminded this many days before it runs out. */
 export const FAIRNESS_TEST_VALID_DAYS = 365;
@@ -13,8 +13,11 @@ export const fairnessTestDue = (finishedAt: Date) => new Date(finishedAt.getTime
 /** An application flagged with the `fairness` risk descriptor (its decisions about people may treat groups unequally). */
 const flaggedFairness = sql`${applications.riskDescriptors} @> '[{"key":"fairness"}]'::jsonb`;
 
-/** When the application's latest test with results finished (only a ready task keeps `finished_at`). */
-const lastTested = sql<Date | null>`(select ${max(testingTasks.finishedAt)} from ${testingTasks} where ${testingTasks.applicationId} = ${applications.id})`;
+/**
+ * When the application's latest test with results finished (only a ready task keeps `finished_at`). Spelt out with
+ * qualified names: in a select list drizzle leaves columns unqualified, and `id` would then be the task's own.
+ */
+const lastTested = sql<Date | null>`(select max(tt.finished_at) from testing_tasks tt where tt.application_id = "applications"."id")`;
 
 /** Never tested, or last tested before `validSince`: its test no longer counts. */
 export const untestedSince = (validSince: Date) => sql`(${lastTested} is null or ${lastTested} < ${validSince.toISOString()}::timestamptz)`;
