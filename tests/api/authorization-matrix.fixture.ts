@@ -8,10 +8,14 @@ import { insertApplication } from "../support/applications";
 import { SAMPLES } from "../../server/uploads/test-support";
 import { lowRiskDetails } from "../../domain/risk/test-support";
 import { applicableControls, EU_AI_ACT } from "../../domain/frameworks";
-import { controlEvidence } from "../../server/db/schema";
+import { controlEvidence, processingItems, testingTasks } from "../../server/db/schema";
 
 /** A control every high-tier application carries (the EU AI Act is on by default): the controls routes' target. */
 export const MATRIX_CONTROL = applicableControls([EU_AI_ACT], "high")[0].id;
+
+/** The decisions the testing routes read, and how. */
+export const MATRIX_DECISIONS = Buffer.from(["sex,selected", ...Array.from({ length: 40 }, (_, i) => `${i % 2 ? "F" : "M"},${i % 3 ? 0 : 1}`)].join("\n") + "\n");
+export const MATRIX_COLUMNS = { outcome: "selected", outcome_type: "binary", protected: { sex: "sex" } };
 
 /** A 1×1 PNG: what the logo routes accept. */
 export const PNG = Buffer.from(
@@ -60,12 +64,25 @@ export interface Fixture {
     vendor: string;
     /** An incident of the matrix application. */
     incident: string;
+    /** A CSV of decisions of the matrix application, and a ready test over it. */
+    decisions: string;
+    testTask: string;
+    /** A ready test of the controlled application, to become evidence of its controls. */
+    evidenceTask: string;
   };
   roles: Record<string, string>;
   /** Strings that may never appear in an answer to the other company (ours), and in one to us (theirs). */
   secrets: { ours: string[]; theirs: string[] };
   unique(): string;
-  make: { user(): Promise<string>; group(): Promise<string>; apiClient(): Promise<string>; evidence(): Promise<string>; incident(): Promise<string> };
+  make: {
+    user(): Promise<string>;
+    group(): Promise<string>;
+    apiClient(): Promise<string>;
+    evidence(): Promise<string>;
+    incident(): Promise<string>;
+    /** A test of the matrix application that ended in error (to retry or delete). */
+    failedTest(): Promise<string>;
+  };
   ensureLogo(): Promise<void>;
   logoUpload(): { payload: Buffer; contentType: string };
   /** A new document of the matrix application and its filled-in upload form, ready to post. */
@@ -180,6 +197,28 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
   };
   const incident = await newIncident("Matrix incident");
 
+  // A decisions CSV on the matrix and the controlled applications, and a ready test over each.
+  const uploadCsv = async (appId: string) => {
+    const res = await app.inject({ method: "POST", url: `/v2/applications/${appId}/documents`, headers: as("admin"), payload: { name: "Matrix decisions.csv" } });
+    if (res.statusCode !== 201) throw new Error(`fixture: adding the decisions failed: ${res.body}`);
+    const { document, upload } = res.json() as { document: { id: string }; upload: { fields: Record<string, string> } };
+    const form = multipartForm(upload.fields, "decisions.csv", MATRIX_DECISIONS);
+    const posted = await app.inject({ method: "POST", url: "/v2/uploads", headers: { "content-type": form.contentType }, payload: form.payload });
+    if (posted.statusCode !== 204) throw new Error(`fixture: uploading the decisions failed: ${posted.body}`);
+    await app.inject({ method: "POST", url: `/v2/applications/${appId}/document/${document.id}`, headers: as("admin"), payload: { uploaded: true } });
+    await app.documentWorker.wake();
+    return document.id;
+  };
+  const readyTest = async (appId: string, documentId: string) => {
+    const res = await app.inject({ method: "POST", url: `/v2/applications/${appId}/testing/tasks`, headers: as("admin"), payload: { data_source: "fairness_ml_user", name: "Matrix test", document_id: documentId, columns: MATRIX_COLUMNS } });
+    if (res.statusCode !== 201) throw new Error(`fixture: starting a test failed: ${res.body}`);
+    await app.testingWorker.wake();
+    return res.json().id as string;
+  };
+  const decisions = await uploadCsv(applicationId);
+  const testTask = await readyTest(applicationId, decisions);
+  const evidenceTask = await readyTest(controlled, await uploadCsv(controlled));
+
   const ourUsers = await db.select().from(users).where(eq(users.companyId, company.id));
   const fixture: Fixture = {
     tokens,
@@ -196,10 +235,13 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
       evidenceFile: evidenceForm.evidence.id,
       vendor,
       incident,
+      decisions,
+      testTask,
+      evidenceTask,
     },
     roles: roleIds,
     secrets: {
-      ours: [company.id, allGroup, selectedGroup, apiClientId, applicationId, ...ourUsers.map((u) => u.id), "@steward.test", "Demo Co", "Matrix application", uploaded.id, "Matrix document", controlled, "Matrix evidence", vendor, "Matrix vendor", incident, "Matrix incident"],
+      ours: [company.id, allGroup, selectedGroup, apiClientId, applicationId, ...ourUsers.map((u) => u.id), "@steward.test", "Demo Co", "Matrix application", uploaded.id, "Matrix document", controlled, "Matrix evidence", vendor, "Matrix vendor", incident, "Matrix incident", decisions, "Matrix decisions", testTask, evidenceTask, "Matrix test"],
       theirs: [other.companyId, other.groupId, other.adminId, CALLERS.other, "Other Co"],
     },
     unique,
@@ -230,6 +272,14 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
         return row.id;
       },
       incident: () => newIncident(`Doomed ${unique()}`),
+      async failedTest() {
+        const [item] = await db.insert(processingItems).values({ companyId: company.id, kind: "test", status: "error", error: "testing.errors.failed" }).returning();
+        const [task] = await db
+          .insert(testingTasks)
+          .values({ companyId: company.id, applicationId, processingItemId: item.id, dataSource: "fairness_ml_user", name: `Doomed ${unique()}`, documentId: decisions, columns: MATRIX_COLUMNS, startedByName: "Matrix" })
+          .returning();
+        return task.id;
+      },
     },
     async ensureLogo() {
       const has = await app.inject({ method: "GET", url: "/v2/company/logo", headers: as("admin") });

@@ -8,7 +8,7 @@
  * `other`, the Administrator of a second company (our ids must be 404 to them); `client`, an API
  * client holding ApplicationReviewer on the ALL group.
  */
-import { MATRIX_CONTROL, type Fixture } from "./authorization-matrix.fixture";
+import { MATRIX_COLUMNS, MATRIX_CONTROL, type Fixture } from "./authorization-matrix.fixture";
 
 export const CALLER_NAMES = ["anonymous", "admin", "contributor", "reviewer", "approver", "noroles", "other", "client"] as const;
 export type CallerName = (typeof CALLER_NAMES)[number];
@@ -276,4 +276,23 @@ export const MATRIX: Record<string, RouteCase> = {
   "GET /v2/incidents/:id": { params: { id: (f) => f.ids.incident }, expect: appRead(200) },
   "PATCH /v2/incidents/:id": { params: { id: (f) => f.ids.incident }, body: () => ({ root_cause: "Checked by the matrix." }), expect: appEdit(200) },
   "DELETE /v2/incidents/:id": { params: { id: fresh("incident") }, expect: appAdmin(204) },
+
+  // Testing: whoever's role reaches the application reads its tests; contributors start, retry and delete them,
+  // and make a ready one evidence of a control (a change to the controls, as adding any evidence is).
+  "GET /v2/applications/:id/testing/tasks": { params: { id: (f) => f.ids.application }, expect: appRead(200) },
+  "POST /v2/applications/:id/testing/tasks": {
+    params: { id: (f) => f.ids.application },
+    body: (f) => ({ data_source: "fairness_ml_user", document_id: f.ids.decisions, columns: MATRIX_COLUMNS }),
+    expect: appEdit(201),
+  },
+  "GET /v2/applications/:id/testing/tasks/:taskId": { params: { id: (f) => f.ids.application, taskId: (f) => f.ids.testTask }, expect: appRead(200) },
+  "POST /v2/applications/:id/testing/tasks/:taskId/retry": { params: { id: (f) => f.ids.application, taskId: fresh("failedTest") }, expect: appEdit(200) },
+  "DELETE /v2/applications/:id/testing/tasks/:taskId": { params: { id: (f) => f.ids.application, taskId: fresh("failedTest") }, expect: appEdit(204) },
+  "GET /v2/applications/:id/testing/columns": { params: { id: (f) => f.ids.application }, query: (f) => `document_id=${f.ids.decisions}`, expect: appRead(200) },
+  "GET /v2/applications/:id/testing/evidence-controls": { params: { id: (f) => f.ids.controlled }, expect: appRead(200) },
+  "POST /v2/applications/:id/testing/tasks/:taskId/evidence": {
+    params: { id: (f) => f.ids.controlled, taskId: (f) => f.ids.evidenceTask },
+    body: () => ({ control_id: "C-FAIR-01" }),
+    expect: appEdit(201),
+  },
 };
