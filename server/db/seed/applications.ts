@@ -69,6 +69,16 @@ const DEMO_APPLICATIONS: DemoApplication[] = [
     comments: [["april", "Approved on condition of the quarterly fairness review."]],
   },
   {
+    name: "Interview shortlister",
+    description: "Shortlists applicants for first-round interviews; its decisions carry a yearly bias audit.",
+    owner: "ada",
+    details: { purpose: "Shortlists applicants for first-round interviews from their application forms.", intended_users: ["employees"], ai_type: "predictive_ml", business_criticality: "high", high_risk_areas: ["employment"], profiles_people: true, decisions_about_people: "supports_human_decision", personal_data: "personal", training_data_representative: "yes", explanations_available: true, human_oversight: "human_in_the_loop" },
+    approval: "approved",
+    development: "deployed",
+    approvedDaysAgo: 30,
+    comments: [["april", "Approved: the bias audit of last quarter's shortlisting is on the Testing tab."]],
+  },
+  {
     name: "Credit limit scorer",
     description: "Proposes credit limits for new business customers.",
     owner: "ada",

@@ -6,6 +6,7 @@ import { LocalStorage } from "../../storage/local";
 import { documentKey } from "../../storage/types";
 import { applicationDocuments, applications, companies, processingItems } from "../schema";
 import { csv, textPdf } from "./demo-files";
+import { seedDemoTesting } from "./testing";
 
 const DEMO_DOCUMENTS = [
   {
@@ -46,8 +47,8 @@ const DEMO_DOCUMENTS = [
 
 /**
  * The demo's documents, written through the local storage and queued for the worker as an upload
- * would be (it checks and marks them ready). Runs after the app is built, since files live in its
- * storage; with S3 storage the demo has no documents.
+ * would be (it checks and marks them ready), then the demo's fairness test and its decisions file.
+ * Runs after the app is built, since files live in its storage; with S3 storage the demo has no documents.
  */
 export async function seedDemoDocuments(app: FastifyInstance): Promise<void> {
   if (!(app.storage instanceof LocalStorage)) return;
@@ -80,4 +81,5 @@ export async function seedDemoDocuments(app: FastifyInstance): Promise<void> {
       });
     });
   }
+  await seedDemoTesting(app);
 }
