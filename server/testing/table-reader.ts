@@ -27,7 +27,7 @@ export interface Table {
   header: string[];
   /** The rows after the header, once: a second call reads nothing. Throws TestingFailure(unreadable) on a malformed file. */
   rows(): AsyncIterable<string[]>;
-  /** The SHA-256 (hex) of the stored bytes, once rows() has been read to its end. */
+  /** The SHA-256 (hex) of the stored bytes; throws while they have not all been read (read rows() to its end first). */
   sha256(): string;
   /** Lets go of the file when the rows are not read to their end (a preview); harmless after. */
   close(): void;
