@@ -218,6 +218,8 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
   const decisions = await uploadCsv(applicationId);
   const testTask = await readyTest(applicationId, decisions);
   const evidenceTask = await readyTest(controlled, await uploadCsv(controlled));
+  // From here on tests only queue: a worker finishing them between two calls would change rows no call asked to.
+  await app.testingWorker.stop();
 
   const ourUsers = await db.select().from(users).where(eq(users.companyId, company.id));
   const fixture: Fixture = {
