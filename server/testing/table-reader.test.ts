@@ -78,6 +78,25 @@ describe("CSV", () => {
     table.close();
   });
 
+  it("passes a storage failure on as it is: the file is not to blame", async () => {
+    const broken: StoredFile = {
+      size: 0,
+      read: async () => new Uint8Array(),
+      stream: async () =>
+        Readable.from(
+          (async function* () {
+            yield Buffer.from("a,b\n" + "1,2\n".repeat(40_000));
+            throw Object.assign(new Error("socket hang up"), { code: "ECONNRESET" });
+          })(),
+        ),
+    };
+    const table = await openTable(broken, CSV);
+    const reading = (async () => {
+      for await (const row of table.rows()) void row;
+    })();
+    await expect(reading).rejects.toMatchObject({ code: "ECONNRESET" });
+  });
+
   it("answers an empty file with no header and no rows", async () => {
     expect(await readAll(Buffer.alloc(0), CSV)).toMatchObject({ header: [], rows: [] });
   });

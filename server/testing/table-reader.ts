@@ -68,6 +68,18 @@ export async function openTable(file: StoredFile, contentType: string): Promise<
     },
   });
   const source = await file.stream();
+  // Storage failing mid-read is no fault of the file: that error is passed on as it is, not called unreadable.
+  let storageError: unknown;
+  source.once("error", (error) => (storageError = error));
+  const unreadableOnError = async <T>(read: () => Promise<T>): Promise<T> => {
+    try {
+      return await read();
+    } catch (error) {
+      if (storageError !== undefined) throw storageError;
+      if (error instanceof TestingFailure) throw error;
+      throw new TestingFailure(TESTING_ERRORS.unreadable);
+    }
+  };
   const records = contentType === CSV ? csvRecords(source, tap) : xlsxRecords(source, tap);
   const close = () => {
     source.destroy();
@@ -110,15 +122,6 @@ function shaped(cells: string[], width: number, csvRow: number | null): string[]
   if (cells.length === width) return cells;
   if (csvRow !== null) throw new TestingFailure(TESTING_ERRORS.unreadable, { row: csvRow });
   return cells.length > width ? cells.slice(0, width) : [...cells, ...Array<string>(width - cells.length).fill("")];
-}
-
-async function unreadableOnError<T>(read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    if (error instanceof TestingFailure) throw error;
-    throw new TestingFailure(TESTING_ERRORS.unreadable);
-  }
 }
 
 /** Rows held between the parser and the reader before the file is paused, and the level at which it resumes. */
