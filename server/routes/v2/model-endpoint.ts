@@ -9,7 +9,8 @@ import { actorOf } from "../../audit/record";
 import { checkRecord } from "../../plugins/ability";
 import { expectedVersions, withEtag, WRITE_PRECONDITION } from "../../plugins/concurrency";
 import { notFound, problemResponses, versionedWriteResponses } from "../../plugins/problem";
-import { assertCallable, checkEndpoint, endpointCheckBodySchema, endpointCheckSchema, latestPopulation } from "../../testing/endpoint/check";
+import { checkEndpoint, endpointCheckBodySchema, endpointCheckSchema, latestPopulation } from "../../testing/endpoint/check";
+import { assertCallable } from "../../testing/endpoint/save-policy";
 import { deleteEndpoint, findEndpoint, saveEndpoint, toModelEndpoint } from "../../testing/endpoint/store";
 import { tokenCipher } from "../../testing/endpoint/token-cipher";
 

@@ -4,12 +4,10 @@ import { populationSchema, TESTING_ERRORS, type Population } from "../../../doma
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { testingTasks } from "../../db/schema";
-import { badRequest } from "../../plugins/problem";
 import { TestingFailure } from "../analyzer";
 import { modelInstance, populationRows } from "../synthetic/population";
 import { DEFAULT_CALL_OPTIONS, KserveClient, type CallOptions } from "./kserve-client";
 import { endpointForCall, type ModelEndpointRow } from "./store";
-import { EndpointRefused, resolveTarget, type Resolve } from "./target-policy";
 import { tokenCipher } from "./token-cipher";
 
 /** The answer of a check: whether the endpoint answered a small batch usably, and if not why (a TESTING_ERRORS key). */
@@ -27,30 +25,11 @@ export const endpointCheckBodySchema = z
     /** The population whose first rows are sent; by default the one of the application's latest synthetic test. */
     population: populationSchema.optional(),
   })
-  .optional();
+  // A POST without a body arrives as null.
+  .nullish();
 
 /** Instances a check sends at most. */
 const CHECK_INSTANCES = 10;
-
-/** Field messages (i18n keys) when saving refuses a URL, by the policy's reason. */
-const REFUSAL_MESSAGES: Record<EndpointRefused["reason"], string> = {
-  bad_url: "testing.validation.endpointUrl",
-  allowlist_empty: "testing.validation.endpointAllowlistEmpty",
-  not_allowlisted: "testing.validation.endpointNotAllowed",
-  plain_http: "testing.validation.endpointHttp",
-  private_address: "testing.validation.endpointPrivate",
-  unresolvable: "testing.validation.endpointUnresolvable",
-};
-
-/** Saving checks the URL against the policy at once (so users learn early): a refusal is a 400 naming `url` and why. */
-export async function assertCallable(url: string, config: Pick<Config, "MODEL_ENDPOINT_ALLOWLIST">, resolve?: Resolve): Promise<void> {
-  try {
-    await resolveTarget(url, config.MODEL_ENDPOINT_ALLOWLIST, resolve);
-  } catch (error) {
-    if (!(error instanceof EndpointRefused)) throw error;
-    throw badRequest(error.message, [{ path: "url", message: REFUSAL_MESSAGES[error.reason] }]);
-  }
-}
 
 /** The population of the application's most recent synthetic test, if any: realistic instances for a check. */
 export async function latestPopulation(db: Db, companyId: string, applicationId: string): Promise<Population | null> {

@@ -69,11 +69,6 @@ function parseUrl(text: string): URL {
   return url;
 }
 
-/** The URL's format as saving checks it, before any policy. */
-export function checkUrlFormat(text: string): URL {
-  return parseUrl(text);
-}
-
 /** Resolves and checks the URL's target against the allowlist and the address rules; throws EndpointRefused. */
 export async function resolveTarget(text: string, allowlist: Allowlist, resolve: Resolve = systemResolve): Promise<Target> {
   const url = parseUrl(text);

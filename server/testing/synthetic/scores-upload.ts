@@ -9,7 +9,7 @@ import { badRequest, conflict } from "../../plugins/problem";
 import { enqueueItem } from "../../processing/queue";
 import type { Storage } from "../../storage/types";
 import { TestingFailure } from "../analyzer";
-import { openTable } from "../table-reader";
+import { openTable } from "./table-source";
 import { requiredPopulationColumns, scoredDocument } from "./scored-file";
 import type { TaskInReach } from "./task-access";
 
