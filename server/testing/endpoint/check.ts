@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { testingTasks } from "../../db/schema";
 import { TestingFailure } from "../analyzer";
 import { modelInstance, populationRows } from "../synthetic/population";
-import { DEFAULT_CALL_OPTIONS, KserveClient, type CallOptions } from "./kserve-client";
+import { DEFAULT_CALL_OPTIONS, KserveClient } from "./kserve-client";
 import { endpointForCall, type ModelEndpointRow } from "./store";
 import { tokenCipher } from "./token-cipher";
 
@@ -47,7 +47,7 @@ export async function latestPopulation(db: Db, companyId: string, applicationId:
  * Sends one small batch (the first rows of the population; an empty batch without one, which checks that
  * the endpoint is reachable and answers the protocol) without retries, and says whether it worked.
  */
-export async function checkEndpoint(row: ModelEndpointRow, config: Config, population: Population | null, options: Partial<CallOptions> = {}): Promise<EndpointCheck> {
+export async function checkEndpoint(row: ModelEndpointRow, config: Config, population: Population | null): Promise<EndpointCheck> {
   const instances = [];
   if (population) {
     for (const r of populationRows(population)) {
@@ -65,7 +65,6 @@ export async function checkEndpoint(row: ModelEndpointRow, config: Config, popul
       ...DEFAULT_CALL_OPTIONS,
       timeoutMs: config.MODEL_ENDPOINT_TIMEOUT_MS,
       retries: 0,
-      ...options,
     });
     await client.predict(instances, 1);
     return { ok: true, instances: instances.length };
