@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { StartError } from "./start-error";
+import { parseAllowlist, type Allowlist } from "./testing/endpoint/allowlist";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
 
 const flag = z
@@ -62,6 +63,25 @@ export const configSchema = z
     PRIVACY_URL: z.string().trim().default("/privacy.html"),
     RESOURCES_URL: z.string().trim().default("https://artificialintelligenceact.eu/"),
     SEED_DEMO: flag.default(true),
+    /**
+     * The hosts model endpoints may be on (host, host:port, CIDR; `http://` before one allows plain HTTP to it):
+     * server/testing/endpoint/allowlist.ts. Empty (the default): no model endpoint can be called.
+     */
+    MODEL_ENDPOINT_ALLOWLIST: z
+      .string()
+      .default("")
+      .transform((v, ctx): Allowlist => {
+        const parsed = parseAllowlist(v);
+        if ("error" in parsed) {
+          ctx.addIssue({ code: "custom", message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed.entries;
+      }),
+    /** The secret model endpoint tokens are encrypted with (shared by every instance); a key file in DATA_DIR/keys when unset. */
+    MODEL_ENDPOINT_TOKEN_KEY: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
+    /** How long one request to a model endpoint may take before it is retried, then given up. */
+    MODEL_ENDPOINT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   })
   .superRefine((c, ctx) => {
     const cognito = [c.COGNITO_USER_POOL_ID, c.COGNITO_CLIENT_ID, c.COGNITO_REGION];

@@ -1,0 +1,88 @@
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import type { Target } from "./target-policy";
+
+/** The request did not finish (connect, send, answer) within its time. */
+export class RequestTimedOut extends Error {}
+/** The answer was larger than a batch's answer can reasonably be. */
+export class AnswerTooLarge extends Error {}
+
+export interface PinnedAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A name lookup that always answers the checked address: the connection cannot go anywhere else. */
+function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
+  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  }) as LookupFunction;
+}
+
+/**
+ * A keep-alive agent whose connections all go to the target's checked address (the batches of one run share
+ * it). TLS still verifies the certificate against the URL's host name, which is also the server name sent.
+ */
+export function pinnedAgent(target: Target): http.Agent {
+  const lookup = pinnedLookup(target.address, target.family);
+  const options = { keepAlive: true, maxSockets: 1, lookup };
+  return target.url.protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
+}
+
+export interface PinnedRequest {
+  headers: Record<string, string>;
+  body: string;
+  timeoutMs: number;
+  maxAnswerBytes: number;
+}
+
+/**
+ * One POST to the target through its pinned agent. Redirects are answers like any other (never followed:
+ * a 3xx could point anywhere); the whole exchange, connection included, must end within `timeoutMs`.
+ */
+export function postPinned(target: Target, agent: http.Agent, request: PinnedRequest): Promise<PinnedAnswer> {
+  const client = target.url.protocol === "https:" ? https : http;
+  const host = target.hostname.replace(/^\[(.*)\]$/, "$1");
+  return new Promise<PinnedAnswer>((resolve, reject) => {
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+    };
+    // Whatever event reports it first (request or response), the first failure is the answer.
+    const fail = (error: Error) => {
+      settle(() => reject(error));
+      req.destroy();
+    };
+    const req = client.request(
+      {
+        method: "POST",
+        host,
+        port: target.port,
+        path: `${target.url.pathname}${target.url.search}`,
+        agent,
+        lookup: pinnedLookup(target.address, target.family),
+        headers: { ...request.headers, "content-length": String(Buffer.byteLength(request.body)) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > request.maxAnswerBytes) fail(new AnswerTooLarge(`the answer is larger than ${request.maxAnswerBytes} bytes`));
+          else chunks.push(chunk);
+        });
+        res.on("end", () => settle(() => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) })));
+        res.on("error", fail);
+      },
+    );
+    const timer = setTimeout(() => fail(new RequestTimedOut()), request.timeoutMs);
+    req.on("error", fail);
+    req.end(request.body);
+  });
+}
