@@ -1,0 +1,21 @@
+import type { ReportSubject } from "./report-subject";
+
+/** A name part safe in any file system: no path separators, quotes, wildcards or control characters, spaces as dashes. */
+function namePart(text: string): string {
+  return text
+    .normalize("NFC")
+    .replace(/[\p{Cc}"*/:<>?\\|]+/gu, " ")
+    .trim()
+    .replace(/\s+/g, "-")
+    .replace(/^[.-]+|[.-]+$/g, "")
+    .slice(0, 80);
+}
+
+/**
+ * `<application>-<test>-<kind>` for a download: the test by its name, or by the day it finished when unnamed.
+ * Content-Disposition adds the ASCII fallback and the UTF-8 form.
+ */
+export function reportFileName(subject: ReportSubject, kind: "results.csv" | "results.xlsx" | "bias-audit.pdf"): string {
+  const test = namePart(subject.task.name ?? "") || subject.task.finishedAt.toISOString().slice(0, 10);
+  return [namePart(subject.applicationName) || "application", test, kind].join("-");
+}
