@@ -24,6 +24,7 @@ export default function ImpactRatioChart({ groups, label }: { groups: readonly F
   });
   return (
     <BarChart
+      role="img"
       aria-label={label}
       layout="horizontal"
       height={AXES_HEIGHT + BAR_HEIGHT * bars.groups.length}

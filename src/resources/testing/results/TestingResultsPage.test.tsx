@@ -89,10 +89,10 @@ describe("the results page", () => {
 
   it("draws each category's impact ratios against the four-fifths line", async () => {
     await openPage(aTask());
-    const chart = await screen.findByLabelText("Impact ratio of each group by Sex, with the four-fifths line");
+    const chart = await screen.findByRole("img", { name: "Impact ratio of each group by Sex, with the four-fifths line" });
     const texts = [...chart.querySelectorAll("text")].map((t) => t.textContent);
     expect(texts).toEqual(expect.arrayContaining(["Male", "Female", "Non-binary", "0.800"]));
-    expect(await screen.findByLabelText("Impact ratio of each group by Race/ethnicity, with the four-fifths line")).toBeTruthy();
+    expect(await screen.findByRole("img", { name: "Impact ratio of each group by Race/ethnicity, with the four-fifths line" })).toBeTruthy();
   });
 
   it("shows each metric's ratio and difference side by side, the threshold, and which need the label", async () => {
