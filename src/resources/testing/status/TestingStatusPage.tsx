@@ -1,9 +1,9 @@
+import { useState } from "react";
 import { Link as RouterLink, useParams } from "react-router";
 import { Alert, Box, Button, Chip, LinearProgress, Typography } from "@mui/material";
 import ArrowBackOutlined from "@mui/icons-material/ArrowBackOutlined";
 import AssessmentOutlined from "@mui/icons-material/AssessmentOutlined";
 import ReplayOutlined from "@mui/icons-material/ReplayOutlined";
-import { useState } from "react";
 import { useNavigation, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { useFormatDateTime } from "../../../components/data-grid/grid-support";
