@@ -99,7 +99,7 @@ describe("the New test dialog: decisions you supply", () => {
   });
 
   it("puts the server's refusal of a column on that column's field", async () => {
-    const refusal = { statusCode: 400, message: "Invalid request.", errors: { "columns.protected.age_band": ["testing.validation.columnMissing"] } };
+    const refusal = { statusCode: 400, message: "Invalid request.", errors: { "columns.protected.age_band": ["testing.errors.columnMissing"] } };
     const dialog = await openDialog({ write: () => Promise.reject(refusal) });
     await withFile(dialog);
     await choose(dialog, /Outcome column/, "selected");
@@ -168,6 +168,23 @@ describe("the New test dialog: a synthetic population", () => {
         outcome_type: "score",
       },
     });
+  });
+
+  it("says so on the scoring choice when the endpoint was removed meanwhile", async () => {
+    const refusal = { statusCode: 400, message: "The application has no model endpoint to score the population.", errors: { "population.scoring": ["testing.errors.endpointMissing"] } };
+    const dialog = await openDialog({ endpoint: anEndpoint(), write: () => Promise.reject(refusal) });
+    fireEvent.click(within(dialog).getByRole("radio", { name: /Synthetic population/ }));
+    await waitFor(() => expect((within(dialog).getByRole("radio", { name: "The model endpoint of this application" }) as HTMLInputElement).checked).toBe(true));
+    const feature = within(dialog).getByRole("group", { name: "Feature 1" });
+    type(feature, /Name/, "degree");
+    fireEvent.mouseDown(within(feature).getByRole("combobox", { name: /Kind/ }));
+    fireEvent.click(within(screen.getByRole("listbox")).getByRole("option", { name: "Category" }));
+    type(feature, /Values/, "none, bachelor");
+    submit(dialog);
+    expect(
+      await within(dialog).findByText("No model endpoint is registered on this application: register one on its Testing tab, or score the population offline."),
+    ).toBeTruthy();
+    expect(writesOf(api)[0].body).toMatchObject({ population: { features: [{ name: "degree", kind: "category", values: ["none", "bachelor"] }], scoring: "endpoint" } });
   });
 
   it("scores through the registered endpoint by default, and refuses an attribute with one value", async () => {

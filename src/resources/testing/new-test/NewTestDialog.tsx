@@ -11,16 +11,11 @@ import { useModelEndpoint } from "../endpoint/endpoint-api";
 import { TESTING_RESOURCE, testingTasksPath } from "../task-api";
 import { useTaskUrls } from "../task-links";
 import { DecisionsFields } from "./DecisionsFields";
-import { fieldOfServerPath, newTestFormSchema, newTestValues, randomSeed, type NewTestBody, type NewTestSource, type NewTestValues } from "./new-test-form";
+import { onInputs } from "../field-refusals";
+import { fieldOfServerPath, newTestFormSchema, newTestValues, randomSeed, type NewTestSource, type NewTestValues } from "./new-test-form";
 import { PopulationFields } from "./PopulationFields";
 
 const SOURCES: readonly NewTestSource[] = ["fairness_ml_user", "fairness_ml_synthetic"];
-
-/** A refused request's field errors moved to the inputs that hold them (another attribute's column is a row of its own). */
-function onInputs(error: HttpError, body: NewTestBody): HttpError {
-  if (!error.errors) return error;
-  return { ...error, errors: Object.fromEntries(Object.entries(error.errors).map(([path, messages]) => [fieldOfServerPath(path, body), messages])) };
-}
 
 /** Starts a fairness test (POST …/testing/tasks), then opens its status page. */
 export function NewTestDialog({ applicationId, onClose }: { applicationId: string; onClose(): void }) {
@@ -42,7 +37,8 @@ export function NewTestDialog({ applicationId, onClose }: { applicationId: strin
         const { data } = await mutateAsync({ resource: TESTING_RESOURCE, values: body, meta: { path: testingTasksPath(applicationId) }, successNotification: false, errorNotification: false });
         return data;
       } catch (error) {
-        throw onInputs(error as HttpError, body);
+        // Another attribute's column is a row of its own in the dialog.
+        throw onInputs(error as HttpError, (path) => fieldOfServerPath(path, body));
       }
     },
     onSaved: (task) => {

@@ -3,6 +3,7 @@ import { Box, Button, FormControl, FormControlLabel, FormHelperText, FormLabel, 
 import CasinoOutlined from "@mui/icons-material/CasinoOutlined";
 import { useTranslation } from "react-i18next";
 import { POPULATION_MAX_ROWS } from "../../../../domain/entities/testing-task";
+import { useFieldMessage } from "../../../components/forms/field-errors";
 import { SelectField } from "../../../components/forms/SelectField";
 import { AttributeRows } from "./AttributeRows";
 import { FeatureRows } from "./FeatureRows";
@@ -22,6 +23,7 @@ interface Props {
 export function PopulationFields({ form, hasEndpoint }: Props) {
   const { t, i18n } = useTranslation();
   const { control, field, setValue } = form;
+  const fieldMessage = useFieldMessage();
   const scoring = useWatch({ control, name: "population.scoring" });
   const size = field("population.size");
   const seed = field("population.seed");
@@ -52,15 +54,15 @@ export function PopulationFields({ form, hasEndpoint }: Props) {
       <Controller
         control={control}
         name="population.scoring"
-        render={({ field: choice }) => (
-          <FormControl>
+        render={({ field: choice, fieldState }) => (
+          <FormControl error={Boolean(fieldState.error)}>
             <FormLabel id="new-test-scoring">{t("testing.create.scoring")}</FormLabel>
             <RadioGroup aria-labelledby="new-test-scoring" value={choice.value} onChange={(e) => choice.onChange(e.target.value)}>
               <FormControlLabel value="endpoint" disabled={!hasEndpoint} control={<Radio />} label={t("testing.create.scoringEndpoint")} />
               {!hasEndpoint && <FormHelperText sx={{ mt: -0.5, ml: 4 }}>{t("testing.create.noEndpoint")}</FormHelperText>}
               <FormControlLabel value="offline" control={<Radio />} label={t("testing.create.scoringOffline")} />
             </RadioGroup>
-            <FormHelperText>{t(`testing.create.scoringHelp.${scoring}`)}</FormHelperText>
+            <FormHelperText>{fieldMessage(fieldState.error?.message) ?? t(`testing.create.scoringHelp.${scoring}`)}</FormHelperText>
           </FormControl>
         )}
       />

@@ -14,6 +14,7 @@ import { saveBlob } from "../../applications/documents/document-format";
 import { useDocumentColumns } from "../documents/document-columns";
 import { SamplePreview } from "../documents/SamplePreview";
 import { TableDocumentPicker } from "../documents/TableDocumentPicker";
+import { onInputs } from "../field-refusals";
 import { testingTasksPath, useRefreshTasks } from "../task-api";
 import { scoresFormSchema, scoresValuesOf, type ScoresValues } from "./scores-form";
 
@@ -36,9 +37,13 @@ export function OfflineScoring({ task, canUpdate }: { task: TestingTask; canUpda
     success: "testing.scores.sent",
     failure: "testing.scores.failed",
     save: async (body) => {
-      const { data } = await mutateAsync({ url: `${taskPath}/scores`, method: "post", values: body, successNotification: false, errorNotification: false });
-      await refresh();
-      return data;
+      try {
+        const { data } = await mutateAsync({ url: `${taskPath}/scores`, method: "post", values: body, successNotification: false, errorNotification: false });
+        await refresh();
+        return data;
+      } catch (error) {
+        throw onInputs(error as HttpError);
+      }
     },
   });
   const [documentId, outcomeType] = useWatch({ control: form.control, name: ["document_id", "columns.outcome_type"] });
