@@ -23,7 +23,7 @@ const ENDPOINT_PATH = `/applications/${APP_ID}/testing/endpoint`;
 const SECRET = "sk-live-0123456789";
 
 /** The card over a server that stores what is PUT (the token only as "has one") and answers checks with `check`. */
-async function openCard(stored: ModelEndpoint | null, check: object = { ok: true }, canEdit = true) {
+async function openCard(stored: ModelEndpoint | null, check: object = { ok: true }, canEdit = true, refuse?: () => Promise<never>) {
   let endpoint = stored;
   fakeApi(api, {
     get endpoint() {
@@ -31,6 +31,7 @@ async function openCard(stored: ModelEndpoint | null, check: object = { ok: true
     },
     write: async (request: ApiRequest) => {
       if (request.path === `${ENDPOINT_PATH}/check`) return check;
+      if (refuse) return refuse();
       const body = request.body as { url: string; protocol: ModelEndpoint["protocol"]; model: string | null; token?: string | null };
       endpoint = anEndpoint({ url: body.url, protocol: body.protocol, model: body.model, has_token: body.token === undefined ? Boolean(endpoint?.has_token) : body.token !== null, version: (endpoint?.version ?? 0) + 1 });
       return endpoint;
@@ -61,6 +62,8 @@ describe("the model endpoint card", () => {
       method: "PUT",
       path: ENDPOINT_PATH,
       body: { url: "https://models.example.com/v1/models/hiring:predict", protocol: "kserve_v1", model: null, token: SECRET },
+      // The version edited: a save over someone else's newer one is refused, not applied.
+      headers: { "If-Match": '"1"' },
     });
     await waitFor(() => expect(tokenField(card).value).toBe(""));
     expect(document.body.innerHTML).not.toContain(SECRET);
@@ -80,6 +83,14 @@ describe("the model endpoint card", () => {
     expect(await within(card).findByText("No token")).toBeTruthy();
   });
 
+  it("shows the server's refusal of a host on the URL field", async () => {
+    const refusal = { statusCode: 400, message: "Not allowed.", errors: { url: ["testing.validation.endpointPrivate"] } };
+    const card = await openCard(anEndpoint(), { ok: true }, true, () => Promise.reject(refusal));
+    fireEvent.change(within(card).getByLabelText(/URL/), { target: { value: "https://10.0.0.8/predict" } });
+    fireEvent.click(within(card).getByRole("button", { name: "Save endpoint" }));
+    expect(await within(card).findByText("This is a private, link-local or loopback address: Steward calls it only if your administrator allows it.")).toBeTruthy();
+  });
+
   it("registers a first endpoint, refusing an address that is no URL", async () => {
     const card = await openCard(null);
     expect(within(card).getByText("No endpoint is registered yet: synthetic tests can only be scored offline.")).toBeTruthy();
@@ -95,9 +106,9 @@ describe("the model endpoint card", () => {
   });
 
   it("checks the endpoint and says why it failed, in plain words", async () => {
-    const card = await openCard(anEndpoint(), { ok: false, error: "testing.errors.endpointStatus", error_params: { status: 401 } });
+    const card = await openCard(anEndpoint(), { ok: false, error: "testing.errors.endpointStatus", error_params: { status: 401, batch: 1 } });
     fireEvent.click(within(card).getByRole("button", { name: "Check" }));
-    expect(await within(card).findByText("The check failed: The model endpoint answered with HTTP status 401.")).toBeTruthy();
+    expect(await within(card).findByText("The check failed: The model endpoint answered batch 1 with HTTP status 401.")).toBeTruthy();
     expect(writesOf(api)).toEqual([{ method: "POST", path: `${ENDPOINT_PATH}/check`, body: {} }]);
   });
 

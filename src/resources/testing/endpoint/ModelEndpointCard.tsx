@@ -29,11 +29,18 @@ export function ModelEndpointCard({ applicationId, canEdit }: { applicationId: s
   const form = useResourceForm<typeof endpointFormSchema, ModelEndpoint, EndpointValues>({
     schema: endpointFormSchema,
     values: endpointValuesOf(endpoint),
+    version: endpoint?.version,
+    conflictFields: [
+      { name: "url", label: t("testing.endpoint.url") },
+      { name: "protocol", label: t("testing.endpoint.protocol"), format: (p) => t(`testing.endpoint.protocols.${String(p)}`) },
+      { name: "model", label: t("testing.endpoint.model") },
+    ],
+    refetch,
     success: "testing.endpoint.saved",
     failure: "testing.endpoint.saveFailed",
-    save: (input) => {
+    save: (input, version) => {
       setChecked(null);
-      return actions.save(input);
+      return actions.save(input, version);
     },
   });
   const removeToken = useWatch({ control: form.control, name: "removeToken" });
@@ -136,6 +143,7 @@ export function ModelEndpointCard({ applicationId, canEdit }: { applicationId: s
           )}
         </Box>
       )}
+      {form.conflictDialog}
       <ConfirmDialog open={removing} title={t("testing.endpoint.removeTitle")} confirmLabel={t("testing.endpoint.remove")} destructive error={removeFailure} onClose={() => setRemoving(false)} onConfirm={remove}>
         {t("testing.endpoint.removeBody")}
       </ConfirmDialog>

@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
 import type { ModelEndpoint, ModelEndpointInput } from "../../../../domain/entities/model-endpoint";
+import { ifMatch } from "../../../components/forms/conflict/stale-version";
 
 export const endpointPath = (applicationId: string) => `/applications/${applicationId}/testing/endpoint`;
 
@@ -34,13 +35,14 @@ export function useModelEndpoint(applicationId: string) {
 export function useEndpointActions(applicationId: string, refetch: () => unknown) {
   const { mutateAsync, mutation } = useCustomMutation<ModelEndpoint | EndpointCheck>();
   const call = useCallback(
-    (method: "put" | "delete" | "post", url: string, values: object = {}) =>
-      mutateAsync({ url, method, values, successNotification: false, errorNotification: false }),
+    (method: "put" | "delete" | "post", url: string, values: object = {}, headers?: Record<string, string>) =>
+      mutateAsync({ url, method, values, config: headers ? { headers } : undefined, successNotification: false, errorNotification: false }),
     [mutateAsync],
   );
+  /** With the version edited, a save over someone else's newer one is refused (412) rather than replacing it. */
   const save = useCallback(
-    async (input: ModelEndpointInput) => {
-      const { data } = await call("put", endpointPath(applicationId), input);
+    async (input: ModelEndpointInput, version?: number) => {
+      const { data } = await call("put", endpointPath(applicationId), input, version === undefined ? undefined : ifMatch(version));
       await refetch();
       return data as ModelEndpoint;
     },
