@@ -35,7 +35,7 @@ const tasks = [
     data_source: "fairness_ml_synthetic",
     status: "error",
     error: "testing.errors.endpointStatus",
-    error_params: { status: 503 },
+    error_params: { status: 503, batch: 4 },
     summary: null,
     created_at: "2026-03-03T09:00:00.000Z",
   }),
@@ -66,7 +66,7 @@ describe("the application's Testing tab", () => {
     // Unnamed: called by its data; failed: the chip says why, and the row opens the status page.
     const failed = await rowOf("Synthetic population");
     expect(within(failed).getByRole("link", { name: "Synthetic population" }).getAttribute("href")).toBe(`/application-testing/status-details/${APP_ID}/${FAILED_ID}`);
-    expect(within(failed).getByLabelText("Status: Failed. The model endpoint answered with HTTP status 503.")).toBeTruthy();
+    expect(within(failed).getByLabelText("Status: Failed. The model endpoint answered batch 4 with HTTP status 503.")).toBeTruthy();
 
     const running = await rowOf("Rerun with label");
     expect(within(running).getByLabelText("Status: Analysing")).toBeTruthy();
