@@ -8,6 +8,7 @@ import { frameworks } from "./frameworks/resource";
 import { incidents } from "./incidents/resource";
 import { manageCompany } from "./manage-company/resource";
 import { manageUsers } from "./manage-users/resource";
+import { testing } from "./testing/resource";
 import type { AppResource } from "./types";
 import { vendors } from "./vendors/resource";
 
@@ -18,6 +19,7 @@ export const appResources: AppResource[] = [
   applications,
   vendors,
   incidents,
+  testing,
   frameworks,
   limitedAccess,
   settings,

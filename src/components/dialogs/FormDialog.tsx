@@ -1,5 +1,5 @@
 import type { FormEventHandler, ReactNode } from "react";
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, type SxProps, type Theme } from "@mui/material";
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, type DialogProps, type SxProps, type Theme } from "@mui/material";
 import { useTranslation } from "react-i18next";
 
 export interface DialogForm {
@@ -26,6 +26,8 @@ export interface FormDialogProps {
   submitLabel: string;
   onClose(): void;
   contentSx?: SxProps<Theme>;
+  /** A form with wide content (a table preview, rows of several fields) takes a wider dialog. */
+  maxWidth?: DialogProps["maxWidth"];
   children: ReactNode;
 }
 
@@ -41,6 +43,7 @@ export function FormDialog({
   submitLabel,
   onClose,
   contentSx = { display: "grid", gap: 2 },
+  maxWidth = "sm",
   children,
 }: FormDialogProps) {
   const { t } = useTranslation();
@@ -56,7 +59,7 @@ export function FormDialog({
     </Alert>
   ) : null;
   return (
-    <Dialog open={open} onClose={busy ? undefined : close} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog open={open} onClose={busy ? undefined : close} aria-labelledby={titleId} maxWidth={maxWidth} fullWidth>
       <Box component="form" noValidate onSubmit={form.submit}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent sx={contentSx}>

@@ -1,4 +1,5 @@
-import { useList, useOne, type CrudFilter, type HttpError } from "@refinedev/core";
+import { useCallback } from "react";
+import { useCustomMutation, useDelete, useInvalidate, useList, useOne, type CrudFilter, type HttpError } from "@refinedev/core";
 import type { TestingStatus, TestingTask } from "../../../domain/entities/testing-task";
 
 /** The Refine resource of testing tasks; its records live under their application's API path. */
@@ -6,12 +7,12 @@ export const TESTING_RESOURCE = "testing";
 
 /** A worker moves a task on by itself from these statuses: pages showing one poll until it settles. */
 const WORKING: readonly TestingStatus[] = ["waiting", "analyzing"];
-const POLL_MS = 1500;
+export const POLL_MS = 1500;
 
 export const testingTasksPath = (applicationId: string) => `applications/${applicationId}/testing/tasks`;
 
 /** A task is checked against its application: the rules scope testing tasks by `applicationId`. */
-export const testingRecord = (applicationId: string) => ({ applicationId });
+export const testingRecord = (applicationId: string) => ({ id: applicationId, applicationId });
 
 export const isWorking = (status: TestingStatus | undefined) => status !== undefined && WORKING.includes(status);
 
@@ -39,4 +40,34 @@ export function useTestingTasks(applicationId: string, filters: CrudFilter[] = [
     errorNotification: false,
   });
   return { tasks: result.data, total: result.total, query };
+}
+
+/** Every view of the application's tasks (the grid, the trend, a task's page) is read again. */
+export function useRefreshTasks() {
+  const invalidate = useInvalidate();
+  return useCallback(() => invalidate({ resource: TESTING_RESOURCE, invalidates: ["list", "detail"] }), [invalidate]);
+}
+
+/** POST …/tasks/{taskId}/retry: a failed task goes back to the queue. */
+export function useRetryTask(applicationId: string) {
+  const { mutateAsync, mutation } = useCustomMutation<TestingTask>();
+  const refresh = useRefreshTasks();
+  const retry = useCallback(
+    async (taskId: string) => {
+      await mutateAsync({ url: `/${testingTasksPath(applicationId)}/${taskId}/retry`, method: "post", values: {}, successNotification: false, errorNotification: false });
+      await refresh();
+    },
+    [applicationId, mutateAsync, refresh],
+  );
+  return { retry, busy: mutation.isPending };
+}
+
+/** DELETE …/tasks/{taskId}; the server refuses (409) while a worker analyses it. */
+export function useDeleteTask(applicationId: string) {
+  const { mutateAsync } = useDelete<TestingTask, HttpError>();
+  return useCallback(
+    (taskId: string) =>
+      mutateAsync({ resource: TESTING_RESOURCE, id: taskId, meta: { path: testingTasksPath(applicationId) }, successNotification: false, errorNotification: false }),
+    [applicationId, mutateAsync],
+  );
 }

@@ -10,6 +10,7 @@ import { useEntityTitle } from "../../../components/layout/entity-titles";
 import { DescriptorList } from "../../../components/risk/DescriptorList";
 import { TierSummary } from "../../../components/risk/TierSummary";
 import { EntityNotFound } from "../../../pages/errors/EntityNotFound";
+import { LatestTestSection } from "./LatestTestSection";
 import { OverviewSection } from "./OverviewSection";
 import { StatusSummary } from "./StatusSummary";
 
@@ -94,6 +95,7 @@ export default function ApplicationOverviewPage() {
       <OverviewSection title={t("applications.overview.sections.descriptors")}>
         <DescriptorList descriptors={descriptors} aria-label={t("applications.overview.sections.descriptors")} />
       </OverviewSection>
+      <LatestTestSection applicationId={application.id} />
     </Box>
   );
 }

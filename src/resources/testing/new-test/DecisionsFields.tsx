@@ -1,0 +1,118 @@
+import { useCallback, useMemo } from "react";
+import { Controller, useWatch } from "react-hook-form";
+import { Alert, Box, LinearProgress, TextField, Typography } from "@mui/material";
+import { useTranslation } from "react-i18next";
+import { SelectField } from "../../../components/forms/SelectField";
+import { useDocumentColumns } from "../documents/document-columns";
+import { SamplePreview } from "../documents/SamplePreview";
+import { TableDocumentPicker } from "../documents/TableDocumentPicker";
+import type { NewTestForm } from "./new-test-fields";
+import { useGroupError } from "./new-test-fields";
+import { OtherAttributes } from "./OtherAttributes";
+
+/** How many distinct outcome values the hint under "positive value" lists. */
+const HINT_VALUES = 6;
+
+/**
+ * `fairness_ml_user`: the decisions file (a document of the application, or one uploaded here) and which of
+ * its columns hold the outcome, the actual outcome (optional) and the protected attributes.
+ */
+export function DecisionsFields({ applicationId, form }: { applicationId: string; form: NewTestForm }) {
+  const { t } = useTranslation();
+  const { control, field, setValue } = form;
+  const groupError = useGroupError(control);
+  const [documentId, outcome, outcomeType] = useWatch({ control, name: ["document_id", "columns.outcome", "columns.outcome_type"] });
+  const { columns, sample, loading, error } = useDocumentColumns(applicationId, documentId);
+
+  const columnOptions = useMemo(() => columns.map((c) => ({ value: c, label: c })), [columns]);
+  const optionalOptions = useMemo(() => [{ value: "", label: t("testing.create.notMapped") }, ...columnOptions], [columnOptions, t]);
+  // The values the outcome column takes in the first rows: what "positive" can be.
+  const outcomeValues = useMemo(() => {
+    const index = columns.indexOf(outcome);
+    return index === -1 ? [] : [...new Set(sample.map((row) => row[index]).filter(Boolean))].slice(0, HINT_VALUES);
+  }, [columns, sample, outcome]);
+
+  // Another file has other columns: the mapping starts over.
+  const clearMapping = useCallback(() => {
+    const options = { shouldDirty: true };
+    setValue("columns.outcome", "", options);
+    setValue("columns.label", "", options);
+    setValue("columns.protected.sex", "", options);
+    setValue("columns.protected.race_ethnicity", "", options);
+    setValue("others", [], options);
+  }, [setValue]);
+
+  const mapped = columns.length > 0;
+  const positive = field("columns.positive_value");
+  return (
+    <>
+      <Controller
+        control={control}
+        name="document_id"
+        render={({ field: picked, fieldState }) => (
+          <TableDocumentPicker
+            applicationId={applicationId}
+            value={picked.value}
+            onChange={(id) => {
+              if (id !== picked.value) clearMapping();
+              picked.onChange(id);
+            }}
+            label={t("testing.create.document")}
+            error={fieldState.error ? groupError("document_id") : undefined}
+            canUpload
+          />
+        )}
+      />
+      {loading && <LinearProgress aria-label={t("testing.create.columnsLoading")} />}
+      {error && <Alert severity="error">{t("testing.create.columnsFailed", { message: error.message })}</Alert>}
+      {mapped && (
+        <>
+          <Typography variant="subtitle2" component="h3">
+            {t("testing.create.sampleTitle")}
+          </Typography>
+          <SamplePreview columns={columns} sample={sample} />
+          <Typography variant="subtitle2" component="h3">
+            {t("testing.create.outcomeTitle")}
+          </Typography>
+          <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
+            <SelectField control={control} name="columns.outcome" label={t("testing.create.outcome")} required options={columnOptions} />
+            <SelectField
+              control={control}
+              name="columns.outcome_type"
+              label={t("testing.create.outcomeType")}
+              options={(["binary", "score"] as const).map((v) => ({ value: v, label: t(`testing.outcomeTypes.${v}`) }))}
+              help={t(`testing.create.outcomeTypeHelp.${outcomeType}`)}
+            />
+            {outcomeType === "binary" && (
+              <TextField
+                label={t("testing.create.positiveValue")}
+                {...positive}
+                helperText={
+                  positive.helperText ??
+                  (outcomeValues.length ? t("testing.create.positiveValueSeen", { values: outcomeValues.join(", ") }) : t("testing.create.positiveValueHelp"))
+                }
+              />
+            )}
+            <SelectField control={control} name="columns.label" label={t("testing.create.label")} options={optionalOptions} help={t("testing.create.labelHelp")} />
+          </Box>
+          <Typography variant="subtitle2" component="h3">
+            {t("testing.create.protectedTitle")}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t("testing.create.protectedHelp")}
+          </Typography>
+          <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
+            <SelectField control={control} name="columns.protected.sex" label={t("testing.categories.sex")} options={optionalOptions} />
+            <SelectField control={control} name="columns.protected.race_ethnicity" label={t("testing.categories.race_ethnicity")} options={optionalOptions} />
+          </Box>
+          <OtherAttributes form={form} columns={columnOptions} />
+          {groupError("columns.protected") && (
+            <Typography variant="body2" color="error" role="alert">
+              {groupError("columns.protected")}
+            </Typography>
+          )}
+        </>
+      )}
+    </>
+  );
+}

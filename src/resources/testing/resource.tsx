@@ -1,0 +1,23 @@
+import { lazy } from "react";
+import { defineResource } from "../define-resource";
+import { TESTING_RESOURCE } from "./task-api";
+
+/**
+ * Fairness tests of an application's decisions: a tab on the application, and a page per task for its status
+ * and its results. Reading them takes a role that reaches the application; the API scopes each task by it.
+ */
+export const testing = defineResource({
+  name: TESTING_RESOURCE,
+  label: "testing.tab.label",
+  hideInMenu: true,
+  access: { action: "read", subject: "Application" },
+  routes: {
+    status: "/application-testing/status-details/:applicationId/:taskId",
+    results: "/application-testing/results/:applicationId/:taskId",
+  },
+  pages: {
+    status: lazy(() => import("./status/TestingStatusPage")),
+    results: lazy(() => import("./results/TestingResultsPage")),
+  },
+  applicationTab: { key: "testing", label: "testing.tab.label", page: lazy(() => import("./tab/ApplicationTestingTab")) },
+});

@@ -1,0 +1,40 @@
+import { lazy, Suspense, useMemo } from "react";
+import { Alert, Skeleton, Typography } from "@mui/material";
+import { useTranslation } from "react-i18next";
+import { SectionCard } from "../../../components/layout/SectionCard";
+import { useTestingTasks } from "../task-api";
+import { trendOf } from "./trend-series";
+
+// @mui/x-charts is large: its own chunk, fetched once there is a run to draw.
+const TrendChart = lazy(() => import("./TrendChart"));
+
+/** The most runs the trend draws: the newest, which is years of annual audits and months of frequent ones. */
+const TREND_RUNS = 200;
+const READY = [{ field: "status", operator: "eq" as const, value: "ready" }];
+
+/** How each category's lowest impact ratio moved across the application's ready runs, against the four-fifths line. */
+export function TrendSection({ applicationId }: { applicationId: string }) {
+  const { t } = useTranslation();
+  const { tasks, query } = useTestingTasks(applicationId, READY, TREND_RUNS);
+  const trend = useMemo(() => trendOf(tasks), [tasks]);
+  if (query.isLoading) return null;
+  return (
+    <SectionCard titleId="testing-trend-title" title={t("testing.trend.title")} gap={1}>
+      <Typography variant="body2" color="text.secondary">
+        {t("testing.trend.help")}
+      </Typography>
+      {query.error ? (
+        <Alert severity="error">{t("testing.trend.loadFailed", { message: query.error.message })}</Alert>
+      ) : trend.dates.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t("testing.trend.empty")}
+        </Typography>
+      ) : (
+        <Suspense fallback={<Skeleton variant="rounded" height={280} aria-label={t("testing.trend.loading")} />}>
+          <TrendChart trend={trend} />
+        </Suspense>
+      )}
+    </SectionCard>
+  );
+}
+

@@ -1,0 +1,39 @@
+import type { TFunction } from "i18next";
+import { RACE_ETHNICITY, SEX, SEX_RACE_ETHNICITY, TESTING_ERRORS, type TestingTask } from "../../../domain/entities/testing-task";
+
+/** The categories the law names have their own words; any other attribute key reads as itself ("age_band" → "age band"). */
+const NAMED_CATEGORIES: readonly string[] = [SEX, RACE_ETHNICITY, SEX_RACE_ETHNICITY];
+
+export function categoryLabel(t: TFunction, category: string): string {
+  return NAMED_CATEGORIES.includes(category) ? t(`testing.categories.${category}`) : category.replace(/_/g, " ");
+}
+
+/** A task as people name it: its own name, else what it tested. */
+export function taskTitle(t: TFunction, task: Pick<TestingTask, "name" | "data_source">): string {
+  return task.name?.trim() || t(`testing.dataSources.${task.data_source}`);
+}
+
+/**
+ * Why the task failed, in plain words: its error key filled with its parameters. A key this browser does not
+ * know (a newer server) reads as the generic failure rather than as the key.
+ */
+export function failureText(t: TFunction, exists: (key: string) => boolean, task: Pick<TestingTask, "error" | "error_params">): string | null {
+  if (!task.error) return null;
+  return exists(task.error) ? t(task.error, task.error_params ?? {}) : t(TESTING_ERRORS.failed);
+}
+
+/** An impact ratio to three decimals in the reader's language; a null ratio (a most-selected rate of 0) is undefined, never NaN. */
+export function formatRatio(t: TFunction, locale: string, ratio: number | null | undefined): string {
+  if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return t("testing.summary.undefinedRatio");
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(ratio);
+}
+
+/** The lowest impact ratio of a run across its categories; null when none is defined. */
+export function lowestRatio(summary: TestingTask["summary"]): number | null {
+  const ratios = Object.values(summary?.lowest_impact_ratio ?? {}).filter((r): r is number => r !== null && Number.isFinite(r));
+  return ratios.length ? Math.min(...ratios) : null;
+}
+
+/** When a run became ready: its last move to `ready`, else its last change. */
+export const finishedAt = (task: Pick<TestingTask, "history" | "updated_at">) =>
+  [...task.history].reverse().find((h) => h.status === "ready")?.at ?? task.updated_at;
