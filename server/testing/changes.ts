@@ -10,6 +10,7 @@ import { enqueueItem } from "../processing/queue";
 import type { Storage } from "../storage/types";
 import { checkMlUserInput } from "./inputs";
 import { historyWith } from "./history";
+import { populationProblems } from "./synthetic/population";
 import type { FoundTestingTask } from "./store";
 
 /** The writes behind /v2/applications/{id}/testing/tasks: start, retry and delete a test, each audited. */
@@ -32,6 +33,8 @@ async function inputOf(db: Db, storage: Storage, application: ApplicationRow, bo
     case "fairness_ml_synthetic": {
       const population = body.population;
       if (!population) throw badRequest("A synthetic test needs its population.", [{ path: "population", message: "validation.required" }]);
+      const problems = populationProblems(population);
+      if (problems.length > 0) throw badRequest("The population cannot be generated as described.", problems);
       if (population.scoring === "endpoint") {
         const [endpoint] = await db.select({ id: modelEndpoints.applicationId }).from(modelEndpoints).where(eq(modelEndpoints.applicationId, application.id));
         if (!endpoint) throw badRequest("The application has no model endpoint to score the population.", [{ path: "population.scoring", message: TESTING_ERRORS.endpointMissing }]);

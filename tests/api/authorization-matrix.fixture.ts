@@ -8,7 +8,8 @@ import { insertApplication } from "../support/applications";
 import { SAMPLES } from "../../server/uploads/test-support";
 import { lowRiskDetails } from "../../domain/risk/test-support";
 import { applicableControls, EU_AI_ACT } from "../../domain/frameworks";
-import { controlEvidence, processingItems, testingTasks } from "../../server/db/schema";
+import { controlEvidence, modelEndpoints, processingItems, testingTasks } from "../../server/db/schema";
+import type { Population } from "../../domain/entities/testing-task";
 
 /** A control every high-tier application carries (the EU AI Act is on by default): the controls routes' target. */
 export const MATRIX_CONTROL = applicableControls([EU_AI_ACT], "high")[0].id;
@@ -16,6 +17,19 @@ export const MATRIX_CONTROL = applicableControls([EU_AI_ACT], "high")[0].id;
 /** The decisions the testing routes read, and how. */
 export const MATRIX_DECISIONS = Buffer.from(["sex,selected", ...Array.from({ length: 40 }, (_, i) => `${i % 2 ? "F" : "M"},${i % 3 ? 0 : 1}`)].join("\n") + "\n");
 export const MATRIX_COLUMNS = { outcome: "selected", outcome_type: "binary", protected: { sex: "sex" } };
+/** A synthetic population scored offline, and a scored file of it (its own columns plus the model's score). */
+const MATRIX_POPULATION = {
+  size: 10,
+  seed: 1,
+  features: [{ name: "tenure", kind: "number", min: 0, max: 10 }],
+  protected: [{ attribute: "sex", values: [{ value: "F", share: 0.5 }, { value: "M", share: 0.5 }] }],
+  scoring: "offline",
+  outcome_type: "score",
+} satisfies Population;
+const MATRIX_SCORED = Buffer.from("row_id,twin_set,varied_attribute,tenure,sex,score\n1,1-sex,sex,3,F,0.2\n2,1-sex,sex,3,M,0.7\n");
+export const MATRIX_SCORED_COLUMNS = { outcome: "score", outcome_type: "score" };
+/** Where the matrix application's model endpoint points: allowlisted, and refusing connections at once. */
+export const MATRIX_ENDPOINT = "http://127.0.0.1:1/predict";
 
 /** A 1×1 PNG: what the logo routes accept. */
 export const PNG = Buffer.from(
@@ -69,6 +83,9 @@ export interface Fixture {
     testTask: string;
     /** A ready test of the controlled application, to become evidence of its controls. */
     evidenceTask: string;
+    /** An offline synthetic test of the matrix application waiting for its scores, and a scored file for it. */
+    offlineTask: string;
+    scored: string;
   };
   roles: Record<string, string>;
   /** Strings that may never appear in an answer to the other company (ours), and in one to us (theirs). */
@@ -82,7 +99,11 @@ export interface Fixture {
     incident(): Promise<string>;
     /** A test of the matrix application that ended in error (to retry or delete). */
     failedTest(): Promise<string>;
+    /** An offline synthetic test of the matrix application waiting for its scored file. */
+    offlineTest(): Promise<string>;
   };
+  /** The matrix application's model endpoint, saved again if a call removed it. */
+  ensureEndpoint(): Promise<void>;
   ensureLogo(): Promise<void>;
   logoUpload(): { payload: Buffer; contentType: string };
   /** A new document of the matrix application and its filled-in upload form, ready to post. */
@@ -198,11 +219,11 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
   const incident = await newIncident("Matrix incident");
 
   // A decisions CSV on the matrix and the controlled applications, and a ready test over each.
-  const uploadCsv = async (appId: string) => {
+  const uploadCsv = async (appId: string, bytes = MATRIX_DECISIONS) => {
     const res = await app.inject({ method: "POST", url: `/v2/applications/${appId}/documents`, headers: as("admin"), payload: { name: "Matrix decisions.csv" } });
     if (res.statusCode !== 201) throw new Error(`fixture: adding the decisions failed: ${res.body}`);
     const { document, upload } = res.json() as { document: { id: string }; upload: { fields: Record<string, string> } };
-    const form = multipartForm(upload.fields, "decisions.csv", MATRIX_DECISIONS);
+    const form = multipartForm(upload.fields, "decisions.csv", bytes);
     const posted = await app.inject({ method: "POST", url: "/v2/uploads", headers: { "content-type": form.contentType }, payload: form.payload });
     if (posted.statusCode !== 204) throw new Error(`fixture: uploading the decisions failed: ${posted.body}`);
     await app.inject({ method: "POST", url: `/v2/applications/${appId}/document/${document.id}`, headers: as("admin"), payload: { uploaded: true } });
@@ -218,6 +239,16 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
   const decisions = await uploadCsv(applicationId);
   const testTask = await readyTest(applicationId, decisions);
   const evidenceTask = await readyTest(controlled, await uploadCsv(controlled));
+  const scored = await uploadCsv(applicationId, MATRIX_SCORED);
+  const offlineTest = async () => {
+    const [item] = await db.insert(processingItems).values({ companyId: company.id, kind: "test", status: "created" }).returning();
+    const [task] = await db
+      .insert(testingTasks)
+      .values({ companyId: company.id, applicationId, processingItemId: item.id, dataSource: "fairness_ml_synthetic", name: `Offline ${unique()}`, population: MATRIX_POPULATION, startedByName: "Matrix" })
+      .returning();
+    return task.id;
+  };
+  const offlineTask = await offlineTest();
   // From here on tests only queue: a worker finishing them between two calls would change rows no call asked to.
   await app.testingWorker.stop();
 
@@ -240,6 +271,8 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
       decisions,
       testTask,
       evidenceTask,
+      offlineTask,
+      scored,
     },
     roles: roleIds,
     secrets: {
@@ -282,6 +315,10 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
           .returning();
         return task.id;
       },
+      offlineTest,
+    },
+    async ensureEndpoint() {
+      await db.insert(modelEndpoints).values({ applicationId, companyId: company.id, url: MATRIX_ENDPOINT, protocol: "kserve_v1" }).onConflictDoNothing();
     },
     async ensureLogo() {
       const has = await app.inject({ method: "GET", url: "/v2/company/logo", headers: as("admin") });

@@ -8,7 +8,7 @@
  * `other`, the Administrator of a second company (our ids must be 404 to them); `client`, an API
  * client holding ApplicationReviewer on the ALL group.
  */
-import { MATRIX_COLUMNS, MATRIX_CONTROL, type Fixture } from "./authorization-matrix.fixture";
+import { MATRIX_COLUMNS, MATRIX_CONTROL, MATRIX_ENDPOINT, MATRIX_SCORED_COLUMNS, type Fixture } from "./authorization-matrix.fixture";
 
 export const CALLER_NAMES = ["anonymous", "admin", "contributor", "reviewer", "approver", "noroles", "other", "client"] as const;
 export type CallerName = (typeof CALLER_NAMES)[number];
@@ -295,4 +295,23 @@ export const MATRIX: Record<string, RouteCase> = {
     body: () => ({ control_id: "C-FAIR-01" }),
     expect: appEdit(201),
   },
+  "GET /v2/applications/:id/testing/tasks/:taskId/results.csv": { params: { id: (f) => f.ids.application, taskId: (f) => f.ids.testTask }, expect: appRead(200) },
+  "GET /v2/applications/:id/testing/tasks/:taskId/results.xlsx": { params: { id: (f) => f.ids.application, taskId: (f) => f.ids.testTask }, expect: appRead(200) },
+  "GET /v2/applications/:id/testing/tasks/:taskId/bias-audit.pdf": { params: { id: (f) => f.ids.application, taskId: (f) => f.ids.testTask }, expect: appRead(200) },
+  // Synthetic tests: the population of an offline test to download, and its scored file to upload.
+  "GET /v2/applications/:id/testing/tasks/:taskId/population.csv": { params: { id: (f) => f.ids.application, taskId: (f) => f.ids.offlineTask }, expect: appRead(200) },
+  "POST /v2/applications/:id/testing/tasks/:taskId/scores": {
+    params: { id: (f) => f.ids.application, taskId: fresh("offlineTest") },
+    body: (f) => ({ document_id: f.ids.scored, columns: MATRIX_SCORED_COLUMNS }),
+    expect: appEdit(200),
+  },
+  // The model endpoint: read by whoever reaches the application, set, checked and removed by those who edit it.
+  "GET /v2/applications/:id/testing/endpoint": { params: { id: (f) => f.ids.application }, prepare: (f) => f.ensureEndpoint(), expect: appRead(200) },
+  "PUT /v2/applications/:id/testing/endpoint": {
+    params: { id: (f) => f.ids.application },
+    body: () => ({ url: MATRIX_ENDPOINT, protocol: "kserve_v1" }),
+    expect: appEdit(200),
+  },
+  "DELETE /v2/applications/:id/testing/endpoint": { params: { id: (f) => f.ids.application }, prepare: (f) => f.ensureEndpoint(), expect: appEdit(204) },
+  "POST /v2/applications/:id/testing/endpoint/check": { params: { id: (f) => f.ids.application }, prepare: (f) => f.ensureEndpoint(), expect: appEdit(200) },
 };

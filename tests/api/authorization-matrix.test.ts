@@ -17,7 +17,8 @@ beforeAll(async () => {
   const record = (route: RouteOptions) => {
     for (const method of [route.method].flat()) if (method !== "HEAD") registered.add(`${method} ${route.url}`);
   };
-  t = await createTestApp({ onRoute: record });
+  // The matrix endpoint is allowlisted so that saving and checking it reach the policy, not a refusal of the host.
+  t = await createTestApp({ onRoute: record, env: { MODEL_ENDPOINT_ALLOWLIST: "http://127.0.0.1:1" } });
   f = await createFixture(t.app, t.database.db);
 }, 60_000);
 afterAll(async () => {

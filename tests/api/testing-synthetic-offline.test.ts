@@ -97,6 +97,8 @@ beforeAll(async () => {
   const customerAi = (await db.select().from(resourceGroups).where(eq(resourceGroups.companyId, company.id))).find((g) => g.name === "Customer AI")!.id;
   await createOtherCompany(db);
   Object.assign(token, await signInCallers(t.app));
+  // These tests run the analysis themselves: the worker the scores route wakes stays out of their way.
+  await t.app.testingWorker.stop();
   const create = async (body: Record<string, unknown>) => (await call("admin", "POST", "/applications", body)).json().id as string;
   apps.inReach = await create({ name: "CV screening", resource_group_id: customerAi });
   apps.other = await create({ name: "Credit model", resource_group_id: customerAi });
@@ -113,7 +115,7 @@ describe("uploading the scored population", () => {
     const documentId = await uploaded("scored.csv", bytes);
     const res = await submit(task.id, documentId);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ id: task.id, status: "waiting" });
+    expect(res.json()).toMatchObject({ id: task.id, status: "waiting", document: { id: documentId, name: "scored.csv" } });
     expect(await statusOf(task)).toBe("waiting");
     const queued = await reload(task.id);
     expect(queued).toMatchObject({ documentId, columns: { outcome: "selected", outcome_type: "binary", positive_value: "yes" } });

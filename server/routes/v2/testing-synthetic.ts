@@ -1,17 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { populationSchema, scoredUploadSchema, TESTING_STATUSES, testingTaskParamsSchema } from "../../../domain/entities/testing-task";
+import { populationSchema, scoredUploadSchema, testingTaskParamsSchema, testingTaskSchema } from "../../../domain/entities/testing-task";
 import { checkRecord } from "../../plugins/ability";
 import { conflict, problemResponses } from "../../plugins/problem";
 import { populationCsvStream } from "../../testing/synthetic/population-csv";
 import { attachScores } from "../../testing/synthetic/scores-upload";
-import { findTaskInReach } from "../../testing/synthetic/task-access";
+import { findTestingTask, testingTaskView } from "../../testing/store";
 import { contentDisposition } from "../../uploads/document-store";
 
 const CAN_SCORE = "Only a contributor or an administrator of the application can upload scores to its tests.";
-
-const queuedSchema = z.object({ id: z.uuid(), status: z.enum(TESTING_STATUSES) });
 
 /**
  * Offline synthetic tests: the population to download and score with the user's own tooling, and the
@@ -33,7 +31,7 @@ export default async function testingSyntheticRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { task: found } = await findTaskInReach(db(), request, request.params.id, request.params.taskId);
+      const found = await findTestingTask(db(), request, request.params.id, request.params.taskId);
       const population = populationSchema.safeParse(found.population);
       if (found.dataSource !== "fairness_ml_synthetic" || !population.success) throw conflict("This test has no synthetic population.");
       const name = `${found.name?.trim() || "population"}-seed-${population.data.seed}.csv`;
@@ -57,14 +55,15 @@ export default async function testingSyntheticRoutes(root: FastifyInstance) {
           "Only a test in `created` or `error` takes scores (409 otherwise).",
         params: testingTaskParamsSchema,
         body: scoredUploadSchema,
-        response: { 200: queuedSchema, ...problemResponses },
+        response: { 200: testingTaskSchema, ...problemResponses },
       },
-      preParsing: checkRecord(testingTaskParamsSchema, (request, params) => findTaskInReach(db(), request, params.id, params.taskId, "update", CAN_SCORE)),
+      preParsing: checkRecord(testingTaskParamsSchema, (request, params) => findTestingTask(db(), request, params.id, params.taskId, "update", CAN_SCORE)),
     },
     async (request) => {
-      const found = await findTaskInReach(db(), request, request.params.id, request.params.taskId, "update", CAN_SCORE);
+      const found = await findTestingTask(db(), request, request.params.id, request.params.taskId, "update", CAN_SCORE);
       await attachScores(db(), root.storage, found, request.body);
-      return { id: found.task.id, status: "waiting" as const };
+      void root.testingWorker.wake();
+      return testingTaskView(db(), found.id);
     },
   );
 }

@@ -1,8 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { CSV, XLSX } from "../../../domain/entities/document";
-import { populationSchema, type TestingStatus } from "../../../domain/entities/testing-task";
 import type { z } from "zod";
-import type { scoredUploadSchema } from "../../../domain/entities/testing-task";
+import { populationSchema, type scoredUploadSchema } from "../../../domain/entities/testing-task";
 import type { Db } from "../../db/client";
 import { testingTasks } from "../../db/schema";
 import { badRequest, conflict } from "../../plugins/problem";
@@ -11,7 +10,8 @@ import type { Storage } from "../../storage/types";
 import { TestingFailure } from "../analyzer";
 import { openTable } from "./table-source";
 import { requiredPopulationColumns, scoredDocument } from "./scored-file";
-import type { TaskInReach } from "./task-access";
+import { historyWith } from "../history";
+import type { FoundTestingTask } from "../store";
 
 /** Field messages (i18n keys) of a refused scored upload. */
 export const SCORES_MESSAGES = {
@@ -45,9 +45,9 @@ async function headerOf(storage: Storage, storageKey: string, contentType: strin
  * The file must be a ready CSV or .xlsx document of the same application whose header has the outcome
  * column and the population's own columns (twin set, varied attribute, each protected attribute).
  */
-export async function attachScores(db: Db, storage: Storage, { task, status }: TaskInReach, body: z.infer<typeof scoredUploadSchema>): Promise<void> {
+export async function attachScores(db: Db, storage: Storage, task: FoundTestingTask, body: z.infer<typeof scoredUploadSchema>): Promise<void> {
   const population = populationSchema.safeParse(task.population);
-  if (task.dataSource !== "fairness_ml_synthetic" || !population.success || population.data.scoring !== "offline" || (status !== "created" && status !== "error")) {
+  if (task.dataSource !== "fairness_ml_synthetic" || !population.success || population.data.scoring !== "offline" || (task.status !== "created" && task.status !== "error")) {
     throw conflict(NOT_WAITING_FOR_SCORES);
   }
   const found = await scoredDocument(db, task.companyId, task.applicationId, body.document_id);
@@ -75,7 +75,6 @@ export async function attachScores(db: Db, storage: Storage, { task, status }: T
     throw badRequest(`"${body.columns.outcome}" is one of the population's own columns, not the model's outcome.`, [{ path: "columns.outcome", message: SCORES_MESSAGES.columnMissing }]);
   }
 
-  const entry: { status: TestingStatus; at: string } = { status: "waiting", at: new Date().toISOString() };
   await db.transaction(async (tx) => {
     // Queued first: a task another request has just queued is not reset under it.
     if (!(await enqueueItem(tx, task.processingItemId))) throw conflict(NOT_WAITING_FOR_SCORES);
@@ -89,7 +88,7 @@ export async function attachScores(db: Db, storage: Storage, { task, status }: T
         results: null,
         summary: null,
         finishedAt: null,
-        history: sql`${testingTasks.history} || ${JSON.stringify([entry])}::jsonb`,
+        history: historyWith("waiting", new Date()),
         updatedAt: new Date(),
       })
       .where(and(eq(testingTasks.id, task.id), eq(testingTasks.companyId, task.companyId)));
