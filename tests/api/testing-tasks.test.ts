@@ -292,6 +292,8 @@ describe("retry and delete", () => {
 
   it("refuses to delete a task while it is analysed, then deletes it with its queue item", async () => {
     const { id } = await startTest(w, w.apps.inReach, { data_source: "fairness_ml_user", document_id: decisionsId, columns: COLUMNS });
+    // The run the route started is let finish first, so that the claim below is the only one.
+    await w.t.app.testingWorker.wake();
     const [row] = await w.t.database.db.select().from(testingTasks).where(eq(testingTasks.id, id));
     await w.t.database.db.update(processingItems).set({ status: "analyzing" }).where(eq(processingItems.id, row.processingItemId));
     const refused = await w.call("admin", "DELETE", taskPath(w.apps.inReach, id));
