@@ -1,23 +1,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { TESTING_ERRORS, type Population } from "../../domain/entities/testing-task";
 import { auditLog, companies, modelEndpoints, resourceGroups } from "../../server/db/schema";
 import { kserve, startFakeModel, type FakeModel } from "../../server/testing/endpoint/test-support";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
-
-// The shared table reader may not be in this tree yet: a stand-in then (route modules import it).
-vi.mock("../../server/testing/synthetic/table-source", async (importOriginal) => {
-  try {
-    return await importOriginal();
-  } catch {
-    const { csvTableStandIn } = await import("../../server/testing/synthetic/test-support");
-    return { openTable: csvTableStandIn };
-  }
-});
 
 /** An application's model endpoint: who reads and writes it, the URL policy on save, the token kept secret, the check. */
 let t: TestApp;

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Papa from "papaparse";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { fairnessResultsSchema, type Population } from "../../domain/entities/testing-task";
 import { companies, processingItems, resourceGroups, testingTasks } from "../../server/db/schema";
@@ -13,16 +13,6 @@ import { SAMPLES } from "../../server/uploads/test-support";
 import { documentUploads } from "../support/document-uploads";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
-
-// The shared table reader may not be in this tree yet: a stand-in then.
-vi.mock("../../server/testing/synthetic/table-source", async (importOriginal) => {
-  try {
-    return await importOriginal();
-  } catch {
-    const { csvTableStandIn } = await import("../../server/testing/synthetic/test-support");
-    return { openTable: csvTableStandIn };
-  }
-});
 
 /** An offline synthetic test: download the population, score it with one's own tooling, upload the scored file, analyse it. */
 let t: TestApp;

@@ -6,7 +6,7 @@ import { applicationDocuments } from "../../db/schema";
 import { selectDocuments } from "../../uploads/document-store";
 import type { AnalysisContext } from "../analyzer";
 import { TestingFailure } from "../analyzer";
-import { openTable } from "./table-source";
+import { openTable } from "../table-reader";
 import { TWIN_SET_COLUMN, VARIED_ATTRIBUTE_COLUMN } from "./population";
 import { syntheticProvenance } from "./provenance";
 import { TwinOutcomes } from "./twin-outcomes";

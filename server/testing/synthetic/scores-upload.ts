@@ -8,7 +8,7 @@ import { badRequest, conflict } from "../../plugins/problem";
 import { enqueueItem } from "../../processing/queue";
 import type { Storage } from "../../storage/types";
 import { TestingFailure } from "../analyzer";
-import { openTable } from "./table-source";
+import { openTable } from "../table-reader";
 import { requiredPopulationColumns, scoredDocument } from "./scored-file";
 import { historyWith } from "../history";
 import type { FoundTestingTask } from "../store";
