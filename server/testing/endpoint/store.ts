@@ -39,6 +39,16 @@ function assertVersion(row: ModelEndpointRow | null, expected: ExpectedVersions)
   if (!row || !expected.includes(row.version)) throw staleVersion(row?.version ?? 0);
 }
 
+/** The application's endpoint row, locked for the rest of the transaction (two saves queue instead of racing). */
+async function lockedEndpoint(tx: Pick<Db, "select">, companyId: string, applicationId: string): Promise<ModelEndpointRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(modelEndpoints)
+    .where(and(eq(modelEndpoints.companyId, companyId), eq(modelEndpoints.applicationId, applicationId)))
+    .for("update");
+  return row;
+}
+
 /**
  * Creates or replaces the application's endpoint. The token: a string replaces the stored one (encrypted),
  * null removes it, absent keeps it. Bumps the version; audited without the token.
@@ -52,11 +62,7 @@ export async function saveEndpoint(
   expected: ExpectedVersions,
 ): Promise<ModelEndpointRow> {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(modelEndpoints)
-      .where(and(eq(modelEndpoints.companyId, actor.companyId), eq(modelEndpoints.applicationId, applicationId)))
-      .for("update");
+    const before = await lockedEndpoint(tx, actor.companyId, applicationId);
     assertVersion(before ?? null, expected);
     const tokenCiphertext =
       input.token === undefined ? (before?.tokenCiphertext ?? null) : input.token === null ? null : cipher.encrypt(input.token, tokenOwner(actor.companyId, applicationId));
@@ -79,11 +85,7 @@ export async function saveEndpoint(
 /** Removes the application's endpoint (and its token); false when there was none. */
 export async function deleteEndpoint(db: Db, actor: Actor, applicationId: string, expected: ExpectedVersions): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(modelEndpoints)
-      .where(and(eq(modelEndpoints.companyId, actor.companyId), eq(modelEndpoints.applicationId, applicationId)))
-      .for("update");
+    const before = await lockedEndpoint(tx, actor.companyId, applicationId);
     if (!before) return false;
     assertVersion(before, expected);
     await tx.delete(modelEndpoints).where(eq(modelEndpoints.applicationId, applicationId));

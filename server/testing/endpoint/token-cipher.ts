@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { writeOnce } from "../../files/write-once";
+import { loadOrCreateKeyFile } from "../../files/key-file";
 
 /**
  * Model endpoint tokens at rest: AES-256-GCM with a fresh 96-bit IV per token, bound (as associated data)
@@ -48,14 +47,7 @@ const KEY_FILE = "model-endpoint-token.key";
  */
 export async function loadTokenKey(setting: string | undefined, keysDir: string): Promise<Buffer> {
   if (setting) return Buffer.from(hkdfSync("sha256", setting, "steward", "model-endpoint-token", 32));
-  const file = path.join(keysDir, KEY_FILE);
-  await mkdir(keysDir, { recursive: true, mode: 0o700 });
-  try {
-    return Buffer.from(await readFile(file, "utf8"), "base64url");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  return Buffer.from(await writeOnce(file, randomBytes(32).toString("base64url")), "base64url");
+  return loadOrCreateKeyFile(keysDir, KEY_FILE);
 }
 
 const ciphers = new Map<string, Promise<TokenCipher>>();
