@@ -99,7 +99,7 @@ describe("the application's Testing tab", () => {
     await rowOf("Q3 screening audit");
     expect(screen.queryByRole("button", { name: "New test" })).toBeNull();
     expect(screen.queryByRole("button", { name: /Delete the test/ })).toBeNull();
-    const endpoint = screen.getByRole("region", { name: "Model endpoint" });
+    const endpoint = await screen.findByRole("region", { name: "Model endpoint" }, { timeout: 15000 });
     expect(await within(endpoint).findByText("No model endpoint is registered on this application.")).toBeTruthy();
     expect(within(endpoint).queryByRole("button", { name: "Save endpoint" })).toBeNull();
   });

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Typography } from "@mui/material";
 import ScienceOutlined from "@mui/icons-material/ScienceOutlined";
 import { useTranslation } from "react-i18next";
 import type { ApplicationTabProps } from "../../types";
-import { ModelEndpointCard } from "../endpoint/ModelEndpointCard";
+import { ModelEndpointCard } from "../endpoint/model-endpoint-card";
 import { NewTestDialog } from "../new-test/new-test-dialog";
 import { useTestingTaskTable } from "./task-table";
 import { useTestingPermissions } from "../testing-permissions";
@@ -35,7 +35,9 @@ export default function ApplicationTestingTab({ applicationId, canEdit }: Applic
       {error && <Alert severity="error">{t("testing.tab.loadFailed", { message: error.message })}</Alert>}
       <TaskGrid table={table} canDelete={canDelete} noRowsLabel={canCreate ? t("testing.tab.emptyEditable") : t("testing.tab.empty")} />
       <TrendSection applicationId={applicationId} />
-      <ModelEndpointCard applicationId={applicationId} canEdit={canEdit} />
+      <Suspense fallback={null}>
+        <ModelEndpointCard applicationId={applicationId} canEdit={canEdit} />
+      </Suspense>
       {creating && (
         <Suspense fallback={null}>
           <NewTestDialog applicationId={applicationId} onClose={() => setCreating(false)} />
