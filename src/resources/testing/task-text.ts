@@ -1,11 +1,13 @@
 import type { TFunction } from "i18next";
 import { RACE_ETHNICITY, SEX, SEX_RACE_ETHNICITY, TESTING_ERRORS, type TestingTask } from "../../../domain/entities/testing-task";
 
-/** The categories the law names have their own words; any other attribute key reads as itself ("age_band" → "age band"). */
+/** The categories the law names have their own words; any other attribute key reads as itself ("age_band" → "Age band"). */
 const NAMED_CATEGORIES: readonly string[] = [SEX, RACE_ETHNICITY, SEX_RACE_ETHNICITY];
 
 export function categoryLabel(t: TFunction, category: string): string {
-  return NAMED_CATEGORIES.includes(category) ? t(`testing.categories.${category}`) : category.replace(/_/g, " ");
+  if (NAMED_CATEGORIES.includes(category)) return t(`testing.categories.${category}`);
+  const words = category.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** A task as people name it: its own name, else what it tested. */

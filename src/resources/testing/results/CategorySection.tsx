@@ -7,7 +7,7 @@ import { GroupTable } from "./GroupTable";
 import { FOUR_FIFTHS, undefinedRatioGroups } from "./impact-ratio-bars";
 import { MetricsTable } from "./MetricsTable";
 import type { ResultFormats } from "./result-formats";
-import { categoryLabel } from "./results-labels";
+import { categoryLabel } from "../task-text";
 
 const ImpactRatioChart = lazy(() => import("./ImpactRatioChart"));
 

@@ -4,7 +4,7 @@ import type { Counterfactual } from "../../../../domain/entities/testing-task";
 import { SectionCard } from "../../../components/layout/SectionCard";
 import { TableHeader } from "../../../components/layout/TableHeader";
 import type { ResultFormats } from "./result-formats";
-import { categoryLabel } from "./results-labels";
+import { categoryLabel } from "../task-text";
 
 function AttributeTwins({ twins, formats }: { twins: Counterfactual; formats: ResultFormats }) {
   const { t } = useTranslation();

@@ -59,7 +59,7 @@ export function ResultsHeader({ task, title, applicationName, actions }: Props) 
             {applicationName ?? t("testing-results.none")}
           </Link>
         </Fact>
-        <Fact term={t("testing-results.header.dataSource")}>{t(`testing-results.dataSources.${task.data_source}`)}</Fact>
+        <Fact term={t("testing-results.header.dataSource")}>{t(`testing.dataSources.${task.data_source}`)}</Fact>
         {ready ? (
           <Fact term={t("testing-results.header.ranAt")}>{formatDateTime(finishedAt(task))}</Fact>
         ) : (

@@ -127,7 +127,7 @@ describe("the results page", () => {
       counterfactual: [{ attribute: "sex", twin_sets: 500, flip_rate: 0.042, largest_gaps: [{ twin_set: "p-17", gap: 0.31, scores: { Female: 0.41, Male: 0.72 } }] }],
     });
     await openPage(aTask({ data_source: "fairness_ml_synthetic", name: null, document: null, results, population: { size: 1000, seed: 7, features: [{ name: "years", kind: "number", min: 0, max: 40 }], protected: [{ attribute: "sex", values: [{ value: "Female", share: 0.5 }, { value: "Male", share: 0.5 }] }], scoring: "endpoint", outcome_type: "score" } }));
-    expect(await screen.findByRole("heading", { level: 1, name: "Counterfactual test of a model" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Synthetic population" })).toBeTruthy();
     expect(screen.getByText(/Median score of the whole sample: 0\.5125\. A row counts as selected when its score is strictly above this median/)).toBeTruthy();
     expect(screen.getByText("Synthetic population of 1,000 rows (seed 7)")).toBeTruthy();
     expect(screen.getAllByRole("columnheader", { name: "Scoring rate" })).toHaveLength(2);

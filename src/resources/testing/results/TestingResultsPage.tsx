@@ -15,7 +15,7 @@ import { NotReadyNotice } from "./NotReadyNotice";
 import { ProvenanceSection } from "./ProvenanceSection";
 import { ResultDownloads } from "./ResultDownloads";
 import { useResultFormats } from "./result-formats";
-import { testTitle } from "./results-labels";
+import { taskTitle } from "../task-text";
 import { ResultsHeader } from "./ResultsHeader";
 import { ResultsSummary } from "./ResultsSummary";
 import { UseAsEvidence } from "./UseAsEvidence";
@@ -31,7 +31,7 @@ export default function TestingResultsPage() {
   const canOn = useCanOnRecord();
   const url = useResourceUrl();
   const formats = useResultFormats();
-  const title = task ? testTitle(t, task) : undefined;
+  const title = task ? taskTitle(t, task) : undefined;
   // The breadcrumbs read the application's and the test's names instead of their ids.
   useEntityTitle(applicationId, application?.name);
   useEntityTitle(taskId, title);

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import type { FairnessResults, Population } from "../../../../domain/entities/testing-task";
-import { categoryLabel } from "./results-labels";
+import { categoryLabel } from "../task-text";
 
 /** One line of "what the data was": a term and what it stood for in this run. */
 export interface Fact {
