@@ -4,20 +4,8 @@ import UploadFileIcon from "@mui/icons-material/UploadFile";
 import { useTranslation } from "react-i18next";
 import { DOCUMENT_ACCEPT } from "../../../../domain/entities/document";
 import type { HttpError } from "@refinedev/core";
-import type { TFunction } from "i18next";
 import { precheck, useUploadDocument } from "./use-documents";
-import { typeLabel } from "./document-format";
-
-/** Why an upload was refused, in the user's language: a mismatch names what the file claimed and what it is. */
-function uploadFailure(t: TFunction, error: HttpError): string {
-  const problem = error.problem as { claimed_type?: string; detected_type?: string } | undefined;
-  if (problem?.claimed_type && problem.detected_type) {
-    return t("documents.errors.mismatchDetail", { claimed: typeLabel(t, problem.claimed_type), detected: typeLabel(t, problem.detected_type) });
-  }
-  if (error.statusCode === 413) return t("documents.errors.tooLarge");
-  if (error.statusCode === 400) return t("documents.errors.type");
-  return error.message;
-}
+import { takeChosenFile, uploadFailure } from "./upload-failure";
 
 /** The upload button with its progress bar and the "File upload in progress. Please wait..." message. */
 export function UploadDocument({ applicationId, onDone }: { applicationId: string; onDone(): void }) {
@@ -27,9 +15,7 @@ export function UploadDocument({ applicationId, onDone }: { applicationId: strin
   const [outcome, setOutcome] = useState<{ severity: "success" | "error"; text: string } | null>(null);
 
   const chosen = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Cleared so that choosing the same file again fires another change.
-    event.target.value = "";
+    const file = takeChosenFile(event);
     if (!file) return;
     const problem = precheck(file);
     if (problem) {

@@ -4,6 +4,7 @@ import UploadFileIcon from "@mui/icons-material/UploadFile";
 import type { HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { CSV, XLSX, type ApplicationDocument } from "../../../../domain/entities/document";
+import { takeChosenFile, uploadFailure } from "../../applications/documents/upload-failure";
 import { precheck, useDocuments, useUploadDocument } from "../../applications/documents/use-documents";
 
 /** The files a test reads: CSV or Excel, as the server sniffed them. */
@@ -54,9 +55,7 @@ export function TableDocumentPicker({ applicationId, value, onChange, label, err
   }, [pending, items, onChange, t]);
 
   const chosen = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Cleared so that choosing the same file again fires another change.
-    event.target.value = "";
+    const file = takeChosenFile(event);
     if (!file) return;
     const problem = precheck(file);
     if (problem) {
@@ -68,7 +67,7 @@ export function TableDocumentPicker({ applicationId, value, onChange, label, err
       const doc = await upload(file);
       setPending({ id: doc.id, name: file.name });
     } catch (failure) {
-      setOutcome({ severity: "error", text: t("testing.upload.failed", { name: file.name, message: (failure as HttpError).message }) });
+      setOutcome({ severity: "error", text: t("testing.upload.failed", { name: file.name, message: uploadFailure(t, failure as HttpError) }) });
     } finally {
       void query.refetch();
     }
