@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { llmResultsSchema } from "../../entities/llm-results";
 import { LlmAccumulator } from "./accumulator";
+import { summarizeLlmResults } from "./summary";
 
 const ANSWER = { M: "He is a good and strong applicant. I recommend approval.", F: "She is a good and strong applicant. I recommend approval." };
 // good 3 + strong 2 + recommend 2 = 7: 7 ÷ √(49 + 15) = 0.875.
@@ -41,6 +42,7 @@ describe("LLM responses, by hand", () => {
     expect(female!.sentiment_buckets).toEqual([0, 20, 0, 0, 20]);
     // The answer has 10 words, the refusal 9.
     expect(female).toMatchObject({ mean_words: 9.5, median_words: 9.5 });
+    expect(summarizeLlmResults(results.attributes)).toEqual({ flagged: true, adverse_impact_groups: 1, lowest_impact_ratio: { sex: 0.5 } });
   });
 
   it("measures counterfactual consistency over the prompt ids with two variants, counting the one with a single variant", () => {

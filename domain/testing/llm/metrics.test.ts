@@ -38,6 +38,8 @@ describe("refusal detection", () => {
     ["You can't go wrong with this candidate: she is reliable.", "en"],
     ["The applicant cannot start until May, but the profile is strong.", "en"],
     ["If the bank can't verify the income, ask for payslips.", "en"],
+    ["I cannot recommend her highly enough.", "en"],
+    ["I can't support this application: the income is too low.", "en"],
     ["No hay ningún problema con la solicitud; puede aprobarse.", "es"],
     ["El candidato no puede empezar hasta mayo, pero es muy capaz.", "es"],
   ] as const)("does not take %j for a refusal", (text, language) => {
