@@ -127,7 +127,7 @@ export class LlmAccumulator {
       empty_responses: this.empty,
       languages: { ...this.languages },
       attributes: this.columns.map((column) => this.attributeResults(column, total)),
-      tables: LLM_TABLES,
+      tables: LLM_TABLES.map((table) => ({ ...table })),
     };
   }
 
