@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listQuerySchema, listResponseSchema, multiValue } from "../api/list";
+import { llmResultsSchema } from "./llm-results";
 
 /** What a testing task analyses: decisions a user supplies, a synthetic counterfactual population, or LLM responses. */
 export const DATA_SOURCES = ["fairness_ml_user", "fairness_ml_synthetic", "fairness_llm_user"] as const;
@@ -211,7 +212,7 @@ export const testingTaskSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   /** Only on the single task: a list leaves the results out. */
-  results: fairnessResultsSchema.nullable().optional(),
+  results: z.union([fairnessResultsSchema, llmResultsSchema]).nullable().optional(),
 });
 export type TestingTask = z.infer<typeof testingTaskSchema>;
 
