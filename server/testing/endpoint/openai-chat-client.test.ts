@@ -155,6 +155,15 @@ describe("an OpenAI-compatible chat endpoint", () => {
     expect(ended.requests).toBeLessThan(10);
   });
 
+  it("fails a run that outlasts its deadline as a time-out, naming the first prompt left unsent", async () => {
+    model.behave((request, response, index) => setTimeout(() => chatCompletions(() => "slow")(request, response, index), 60));
+    const prompts = Array.from({ length: 20 }, (_, i) => `prompt ${i}`);
+    const ended = await failure((c) => c.completeAll(prompts, { concurrency: 2, deadlineMs: 100 }));
+    expect(ended).toMatchObject({ key: TESTING_ERRORS.endpointTimeout, params: { seconds: 0.1 } });
+    expect(ended.params.prompt).toBeGreaterThan(2);
+    expect(ended.requests).toBeLessThan(20);
+  });
+
   it("is not called at all when the allowlist does not list it", async () => {
     await expect(client({}, "models.example.com")).rejects.toMatchObject({ key: TESTING_ERRORS.endpointRefused });
   });

@@ -113,16 +113,22 @@ export class OpenAiChatClient {
   }
 
   /**
-   * The answers to every prompt, in order, CHAT_CONCURRENCY at a time. The first failure stops the run:
-   * no further prompt is sent, those in flight are awaited, and that failure is thrown.
+   * The answers to every prompt, in order, `concurrency` at a time. The first failure stops the run: no
+   * further prompt is sent, those in flight are awaited, and that failure is thrown. With a `deadlineMs`,
+   * a prompt not yet sent when that much time has passed fails the run as a time-out.
    */
-  async completeAll(prompts: readonly string[], concurrency = CHAT_CONCURRENCY): Promise<string[]> {
+  async completeAll(prompts: readonly string[], { concurrency = CHAT_CONCURRENCY, deadlineMs }: { concurrency?: number; deadlineMs?: number } = {}): Promise<string[]> {
     const answers = new Array<string>(prompts.length);
+    const endsAt = deadlineMs === undefined ? Infinity : Date.now() + deadlineMs;
     let next = 0;
     let failure: { error: unknown } | null = null;
     const worker = async () => {
       while (failure === null && next < prompts.length) {
         const index = next++;
+        if (Date.now() > endsAt) {
+          failure = { error: new TestingFailure(TESTING_ERRORS.endpointTimeout, { prompt: index + 1, batch: index + 1, seconds: deadlineMs! / 1000 }) };
+          break;
+        }
         try {
           answers[index] = await this.complete(prompts[index], index + 1);
         } catch (error) {
