@@ -102,6 +102,9 @@ describe("downloading a prompt set", () => {
       expect(JSON.stringify(res.json().errors)).toContain("lang");
     }
     expect((await call("noroles", "GET", "/testing/prompt-sets/cv_screening.csv?lang=en")).statusCode).toBe(403);
+    const unknown = await call("admin", "GET", "/testing/prompt-sets/cv_screening.csv?lang=en&format=xlsx");
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors.map((e: { path: string }) => e.path)).toEqual(["query.format"]);
   });
 });
 
@@ -203,5 +206,14 @@ describe("running a prompt set through the application's chat endpoint", () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().detail).toMatch(/respondió al prompt \d+ con el estado HTTP 401/);
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("describes the prompt-set routes, the run's 422 with its error key included", async () => {
+    const paths = (await t.app.inject({ method: "GET", url: "/v2/openapi.json" })).json().paths;
+    expect(Object.keys(paths)).toEqual(expect.arrayContaining(["/v2/testing/prompt-sets", "/v2/testing/prompt-sets/{setId}.csv", "/v2/applications/{id}/testing/prompt-runs"]));
+    const failure = paths["/v2/applications/{id}/testing/prompt-runs"].post.responses["422"];
+    expect(JSON.stringify(failure)).toContain("error_params");
   });
 });

@@ -17,13 +17,13 @@ import { contentDisposition } from "../../uploads/document-store";
 const CAN_TEST = "Only a contributor or an administrator of the application can run prompt sets through its model endpoint.";
 const WITH_ROLE = "Prompt sets are for users with a role.";
 
-const listQuerySchema = z.object({
+const listQuerySchema = z.strictObject({
   lang: z.enum(PROMPT_LANGUAGES).optional().describe("The language of titles and descriptions; by default the first of en/es that Accept-Language prefers, else en."),
 });
 // Any name reaches the handler, so an unknown set is a 404 rather than a validation error.
 const setParamsSchema = z.object({ setId: z.string().describe(`One of ${PROMPT_SET_IDS.join(", ")}`) });
 const isPromptSetId = (id: string): id is PromptSetId => (PROMPT_SET_IDS as readonly string[]).includes(id);
-const setQuerySchema = z.object({ lang: z.enum(PROMPT_LANGUAGES).describe("The language of the prompts.") });
+const setQuerySchema = z.strictObject({ lang: z.enum(PROMPT_LANGUAGES).describe("The language of the prompts.") });
 
 /**
  * Counterfactual prompt sets to test an LLM for bias: listed and downloaded by anyone with a role (the
