@@ -57,6 +57,8 @@ export const GENDER_NAMES: Record<PromptLanguage, Record<Gender, readonly string
  * Names are a proxy with limits: a name says nothing certain about a person's ethnicity, many names are
  * shared across groups, and a model may react to a name's social class or region rather than to
  * ethnicity. A gap between these variants is a signal to investigate, not a measure of racism.
+ * The groups keep the same keys in both languages so results compare; their names follow each language's
+ * setting (in Spanish, hispanic_latino names are Latin American, Andean surnames, as met in Spain).
  * Within one prompt the gender is held constant (female or male, alternating between instances).
  */
 export const ETHNICITY_GROUPS: Record<PromptLanguage, readonly string[]> = {
