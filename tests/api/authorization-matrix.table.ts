@@ -314,4 +314,13 @@ export const MATRIX: Record<string, RouteCase> = {
   },
   "DELETE /v2/applications/:id/testing/endpoint": { params: { id: (f) => f.ids.application }, prepare: (f) => f.ensureEndpoint(), expect: appEdit(204) },
   "POST /v2/applications/:id/testing/endpoint/check": { params: { id: (f) => f.ids.application }, prepare: (f) => f.ensureEndpoint(), expect: appEdit(200) },
+  // Prompt sets: the same files for everyone with a role. A run needs a chat endpoint, which the matrix
+  // application never has (none, or a KServe one): those who may run one get the 400 naming `endpoint`.
+  "GET /v2/testing/prompt-sets": { expect: { ...signedIn(200), noroles: 403 } },
+  "GET /v2/testing/prompt-sets/:setId.csv": { params: { setId: "cv_screening" }, query: () => "lang=en", expect: { ...signedIn(200), noroles: 403 } },
+  "POST /v2/applications/:id/testing/prompt-runs": {
+    params: { id: (f) => f.ids.application },
+    body: () => ({ set_id: "cv_screening", language: "en" }),
+    expect: appEdit(400),
+  },
 };

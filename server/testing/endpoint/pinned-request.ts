@@ -24,11 +24,12 @@ function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
 
 /**
  * A keep-alive agent whose connections all go to the target's checked address (the batches of one run share
- * it). TLS still verifies the certificate against the URL's host name, which is also the server name sent.
+ * it; `maxSockets` of them at a time). TLS still verifies the certificate against the URL's host name, which
+ * is also the server name sent.
  */
-export function pinnedAgent(target: Target): http.Agent {
+export function pinnedAgent(target: Target, maxSockets = 1): http.Agent {
   const lookup = pinnedLookup(target.address, target.family);
-  const options = { keepAlive: true, maxSockets: 1, lookup };
+  const options = { keepAlive: true, maxSockets, lookup };
   return target.url.protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
 }
 
