@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listQuerySchema, listResponseSchema, multiValue } from "../api/list";
-import { llmResultsSchema } from "./llm-results";
+import { llmResultsSchema, type LlmResults } from "./llm-results";
 
 /** What a testing task analyses: decisions a user supplies, a synthetic counterfactual population, or LLM responses. */
 export const DATA_SOURCES = ["fairness_ml_user", "fairness_ml_synthetic", "fairness_llm_user"] as const;
@@ -178,6 +178,10 @@ export const fairnessResultsSchema = z.object({
   provenance: provenanceSchema,
 });
 export type FairnessResults = z.infer<typeof fairnessResultsSchema>;
+
+/** A finished task's results: ML decisions (`fairness_ml_*`) or LLM responses (`fairness_llm_user`). */
+export type TestingResults = FairnessResults | LlmResults;
+export const isFairnessResults = (results: TestingResults): results is FairnessResults => "categories" in results;
 
 /** What lists and trends show of a finished run without loading its results. */
 export const testingSummarySchema = z.object({

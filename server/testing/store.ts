@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { and, eq, getTableColumns, ilike, inArray, type SQL } from "drizzle-orm";
 import { asSubject, type Action } from "../../domain/access/abilities";
-import type { FairnessResults, Population, TestingStatus, TestingTask } from "../../domain/entities/testing-task";
+import type { Population, TestingResults, TestingStatus, TestingTask } from "../../domain/entities/testing-task";
 import { scopeOf } from "../access/scope";
 import type { ApplicationRow } from "../applications/store";
 import type { Db } from "../db/client";
@@ -42,7 +42,7 @@ interface TaskWithStatus {
 }
 
 /** The task as the API answers it; `results` only when given (a single read). */
-export function toTestingTask({ task, status, error, documentName }: TaskWithStatus, results?: FairnessResults | null): TestingTask {
+export function toTestingTask({ task, status, error, documentName }: TaskWithStatus, results?: TestingResults | null): TestingTask {
   return {
     id: task.id,
     application_id: task.applicationId,

@@ -4,7 +4,7 @@ import type { BackendModule, ReadCallback } from "i18next";
  * Every locales/<lng>/<area>.json, addressed as `<area>.<key>` (e.g. `applications.fields.name`), but the
  * areas only the server writes with (the texts of downloaded reports), which the browser never shows.
  */
-const files = import.meta.glob<Record<string, unknown>>(["../../locales/*/*.json", "!../../locales/*/testing-reports.json"], { import: "default" });
+const files = import.meta.glob<Record<string, unknown>>(["../../locales/*/*.json", "!../../locales/*/testing-reports.json", "!../../locales/*/testing-prompts.json"], { import: "default" });
 
 export const LANGUAGES = ["en", "es"] as const;
 export type Language = (typeof LANGUAGES)[number];

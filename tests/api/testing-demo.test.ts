@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestingTask } from "../../domain/entities/testing-task";
+import { fairnessResultsSchema, type TestingTask } from "../../domain/entities/testing-task";
 import { seedDemoDocuments } from "../../server/db/seed/documents";
 import { demoDecisions } from "../../server/db/seed/generate-demo-decisions";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -42,7 +42,7 @@ describe("the demo fairness test", () => {
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ data_source: "fairness_ml_user", status: "ready", started_by: { name: "Ada Admin" }, summary: { flagged: true } });
     const task = (await call("reviewer", "GET", `/applications/${app.id}/testing/tasks/${items[0].id}`)).json() as TestingTask;
-    const results = task.results!;
+    const results = fairnessResultsSchema.parse(task.results);
     expect(results.provenance).toMatchObject({ input_sha256: createHash("sha256").update(shipped).digest("hex"), rows_read: 3000 });
     expect(results.sample_size).toBe(3000 - results.provenance.rows_without_outcome);
     expect(results.categories.map((c) => c.category)).toEqual(["sex", "race_ethnicity", "sex_race_ethnicity", "age_band"]);

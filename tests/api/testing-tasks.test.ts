@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { applicationDocuments, processingItems, testingTasks } from "../../server/db/schema";
 import { SAMPLES } from "../../server/uploads/test-support";
 import { lowRiskDetails } from "../../domain/risk/test-support";
-import type { FairnessCategory, TestingTask } from "../../domain/entities/testing-task";
+import { fairnessResultsSchema, type FairnessCategory, type TestingTask } from "../../domain/entities/testing-task";
 import { csvOf, startTest, testingWorld, uploadDocument, type TestingWorld } from "../support/testing-tasks";
 
 /** Testing tasks through the API: a fairness_ml_user run from upload to results, the input it refuses, who sees and does what. */
@@ -50,7 +50,7 @@ const tasksPath = (app: string) => `/applications/${app}/testing/tasks`;
 const taskPath = (app: string, id: string) => `${tasksPath(app)}/${id}`;
 const paths = (res: { json(): { errors?: { path: string; message: string }[] } }) => res.json().errors ?? [];
 const read = async (who: string, app: string, id: string) => (await w.call(who, "GET", taskPath(app, id))).json() as TestingTask;
-const category = (task: TestingTask, name: string) => task.results!.categories.find((c) => c.category === name)!;
+const category = (task: TestingTask, name: string) => fairnessResultsSchema.parse(task.results).categories.find((c) => c.category === name)!;
 const group = (c: FairnessCategory, name: string) => c.groups.find((g) => g.group === name)!;
 
 beforeAll(async () => {
@@ -87,7 +87,7 @@ describe("a fairness_ml_user test, from start to results", () => {
     expect(task.status).toBe("ready");
     expect(task.history.map((h) => h.status)).toEqual(["created", "waiting", "analyzing", "ready"]);
     expect(task.rows_read).toBe(102);
-    const results = task.results!;
+    const results = fairnessResultsSchema.parse(task.results);
     expect(results).toMatchObject({ sample_size: 100, outcome_type: "binary" });
     expect(results.categories.map((c) => c.category)).toEqual(["sex", "race_ethnicity", "sex_race_ethnicity", "age_band"]);
     expect(results.provenance).toMatchObject({

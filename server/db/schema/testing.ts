@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { DATA_SOURCES, type FairnessResults, type Population, type TestingStatus, type TestingSummary } from "../../../domain/entities/testing-task";
+import { DATA_SOURCES, type Population, type TestingResults, type TestingStatus, type TestingSummary } from "../../../domain/entities/testing-task";
 import { MODEL_ENDPOINT_PROTOCOLS } from "../../../domain/entities/model-endpoint";
 import { createdAt, id, inList, updatedAt, version } from "./columns";
 import { companyId } from "./tenant";
@@ -33,7 +33,7 @@ export const testingTasks = pgTable(
     rowsRead: integer().notNull().default(0),
     history: jsonb().$type<{ status: TestingStatus; at: string }[]>().notNull().default([]),
     summary: jsonb().$type<TestingSummary>(),
-    results: jsonb().$type<FairnessResults>(),
+    results: jsonb().$type<TestingResults>(),
     startedById: uuid().references(() => users.id, { onDelete: "set null" }),
     startedByName: text().notNull(),
     finishedAt: timestamp({ withTimezone: true }),

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { isFairnessResults } from "../../../domain/entities/testing-task";
 import type { Db } from "../../db/client";
 import { applicationDocuments, applications, companies, processingItems, testingTasks } from "../../db/schema";
 import { conflict, notFound } from "../../plugins/problem";
@@ -27,6 +28,8 @@ export async function readyReportSubject(db: Db, task: Pick<TestingTaskRow, "id"
   if (!found) throw notFound("Testing task");
   const { row } = found;
   if (found.status !== "ready" || !row.results) throw conflict(`This test has no results to report: it is ${found.status}, not ready.`);
+  // LLM tests export their tables from their own pages; these reports are of decisions.
+  if (!isFairnessResults(row.results)) throw conflict("This test analysed LLM responses: download its tables from its results pages.");
   return {
     results: row.results,
     task: {

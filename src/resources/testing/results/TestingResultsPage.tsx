@@ -1,4 +1,5 @@
 import { useParams } from "react-router";
+import { isFairnessResults } from "../../../../domain/entities/testing-task";
 import { Alert, Box, LinearProgress } from "@mui/material";
 import type { HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
@@ -53,7 +54,8 @@ export default function TestingResultsPage() {
   }
   if (!task || !title) return <LinearProgress aria-label={t("testing-results.loading")} />;
 
-  const results = task.status === "ready" ? task.results : null;
+  // LLM results have pages of their own, keyed by the analysed document.
+  const results = task.status === "ready" && task.results && isFairnessResults(task.results) ? task.results : null;
   // Only those who may change the application's controls may add evidence to them, as the API checks.
   const canAddEvidence = Boolean(application) && canOn("update", "Application", application!);
   const actions = results && (
