@@ -110,6 +110,8 @@ export async function findTestingTask(db: Db, request: FastifyRequest, applicati
 export async function testingTaskView(db: Db, taskId: string): Promise<TestingTask> {
   const [found] = await selectTasks(db).where(eq(testingTasks.id, taskId));
   if (!found) throw notFound("Testing task");
+  // An LLM run's results have their own shape and are read by document at /v2/testing/llm/{documentId}.
+  if (found.task.dataSource === "fairness_llm_user") return toTestingTask(found);
   const [{ results }] = await db.select({ results: testingTasks.results }).from(testingTasks).where(eq(testingTasks.id, taskId));
   return toTestingTask(found, results ?? null);
 }

@@ -27,6 +27,8 @@ export async function readyReportSubject(db: Db, task: Pick<TestingTaskRow, "id"
   if (!found) throw notFound("Testing task");
   const { row } = found;
   if (found.status !== "ready" || !row.results) throw conflict(`This test has no results to report: it is ${found.status}, not ready.`);
+  // The bias-audit reports read ML decisions; an LLM run's tables are exported at /v2/testing/llm/{documentId}.
+  if (row.dataSource === "fairness_llm_user") throw conflict("An LLM test's tables are exported from its results pages, not as a bias-audit report.");
   return {
     results: row.results,
     task: {
