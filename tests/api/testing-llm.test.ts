@@ -4,6 +4,7 @@ import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LlmResults } from "../../domain/entities/llm-results";
 import type { TestingTask } from "../../domain/entities/testing-task";
+import { lowRiskDetails } from "../../domain/risk/test-support";
 import { processingItems, testingTasks } from "../../server/db/schema";
 import { csvOf, startTest, testingWorld, uploadDocument, type TestingWorld } from "../support/testing-tasks";
 
@@ -44,7 +45,8 @@ const run = async (who: string, documentId: string) => w.call(who, "GET", `/test
 let taskId: string;
 
 beforeAll(async () => {
-  w = await testingWorld();
+  // A high-tier application, so that its controls include bias testing and generated-output safeguards.
+  w = await testingWorld({ details: lowRiskDetails({ decisions_about_people: "supports_human_decision", business_criticality: "high" }) });
   responses = responsesCsv();
   responsesId = await uploadDocument(w, w.apps.inReach, "Chatbot responses.csv", responses, "contributor");
 }, 60_000);
@@ -150,6 +152,16 @@ describe("an LLM test from start to results", () => {
     const xlsx = await w.call("reviewer", "GET", `/testing/llm/${responsesId}/tables/favourable/export?format=xlsx`);
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe("PK");
+  });
+
+  it("is offered as evidence of bias testing and of generated-output safeguards, linking to its results by document", async () => {
+    const offered = async (query: string) =>
+      ((await w.call("reviewer", "GET", `/applications/${w.apps.inReach}/testing/evidence-controls${query}`)).json().items as { control_id: string }[]).map((c) => c.control_id);
+    expect(await offered("?data_source=fairness_llm_user")).toEqual(expect.arrayContaining(["C-FAIR-01", "C-ROBUST-02"]));
+    expect(await offered("")).not.toContain("C-ROBUST-02");
+    const res = await w.call("contributor", "POST", `${tasksPath(w.apps.inReach)}/${taskId}/evidence`, { control_id: "C-ROBUST-02" });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ control_id: "C-ROBUST-02", kind: "link", url: `${w.t.config.publicUrl}/application-testing/results/llm/${responsesId}` });
   });
 
   it("is out of reach for another company, a user without roles, and a contributor outside the application's group", async () => {
