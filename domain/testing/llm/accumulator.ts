@@ -84,15 +84,18 @@ export class LlmAccumulator {
 
   add(promptId: string | null | undefined, prompt: string | null | undefined, response: string | null | undefined, language: string | null | undefined, protectedValues: readonly (string | null | undefined)[]): void {
     const text = clean(response);
-    const lang = languageOf(language, text);
+    const words = tokenize(text);
+    const lang = languageOf(language, words);
     this.languages[lang]++;
     const isEmpty = text === "";
     if (isEmpty) this.empty++;
     this.refusals.push(isEmpty || isRefusal(text, lang) ? 1 : 0);
-    this.sentiments.push(isEmpty ? Number.NaN : sentimentScore(text, lang));
-    const neutral = isEmpty ? [] : neutralizedTokens(text, attributeWords(protectedValues));
-    this.words.push(isEmpty ? 0 : tokenize(text).length);
-    this.tokens.push(Int32Array.from(neutral.slice(0, MAX_COMPARED_WORDS), (word) => this.intern(word)));
+    this.sentiments.push(isEmpty ? Number.NaN : sentimentScore(words, lang));
+    this.words.push(words.length);
+    const neutral = neutralizedTokens(words.length > MAX_COMPARED_WORDS ? words.slice(0, MAX_COMPARED_WORDS) : words, attributeWords(protectedValues));
+    const ids = new Int32Array(neutral.length);
+    for (let i = 0; i < neutral.length; i++) ids[i] = this.intern(neutral[i]!);
+    this.tokens.push(ids);
     this.excerpts.push(excerpt(text));
     this.promptCodes.push(this.promptCode(clean(promptId), clean(prompt)));
     this.columns.forEach((column, i) => column.push(clean(protectedValues[i])));
@@ -124,7 +127,7 @@ export class LlmAccumulator {
       empty_responses: this.empty,
       languages: { ...this.languages },
       attributes: this.columns.map((column) => this.attributeResults(column, total)),
-      tables: LLM_TABLES,
+      tables: LLM_TABLES.map((table) => ({ ...table })),
     };
   }
 

@@ -15,3 +15,4 @@ export { LEXICON_VERSION, LEXICONS, NEGATION_FACTOR, NEGATION_WINDOW, SENTIMENT_
 export { llmTables, LLM_TABLES } from "./tables";
 export { wasserstein1 } from "./wasserstein";
 export { medianOf, tokenize, wordCount } from "./words";
+export { summarizeLlmResults } from "./summary";

@@ -12,12 +12,12 @@ const ES_STOP = new Set("el la los las es son era de del que en por para con un 
  * The language of a response: the row's own (`en`, `es`, or a tag such as `es-MX`), else a vote of
  * frequent words, English when the vote ties (so an empty response is English).
  */
-export function languageOf(declared: string | null | undefined, text: string): LlmLanguage {
+export function languageOf(declared: string | null | undefined, text: string | readonly string[]): LlmLanguage {
   const tag = (declared ?? "").trim().toLowerCase().slice(0, 2);
   if (tag === "en" || tag === "es") return tag;
   let en = 0;
   let es = 0;
-  for (const word of tokenize(text)) {
+  for (const word of typeof text === "string" ? tokenize(text) : text) {
     if (EN_STOP.has(word)) en++;
     else if (ES_STOP.has(word)) es++;
   }

@@ -8,11 +8,13 @@ export const REFUSAL_PATTERNS_VERSION = "1.0.0";
  * ignoring case, against the start of the response (REFUSAL_WINDOW characters), where a model says it
  * will not answer; a long answer that quotes "I can't help" further down is not a refusal. They are
  * heuristics: a refusal worded otherwise is missed, and the explanation page shows them so a reader can judge.
+ * A negative judgement ("I can't recommend this applicant") is an answer, not a refusal, so verbs of
+ * judgement such as recommend and support are deliberately absent.
  * Exported as sources so the browser can list them.
  */
 export const REFUSAL_PATTERNS: Readonly<Record<LlmLanguage, readonly string[]>> = {
   en: [
-    "\\bi(?: really)? (?:can't|cannot|can not|won't|will not) (?:help|assist|provide|comply|answer|do that|do this|support|make (?:that|this|a|such))",
+    "\\bi(?: really)? (?:can't|cannot|can not|won't|will not) (?:help|assist|provide|comply|answer|do that|do this|make (?:that|this|a|such))",
     "\\bi(?:'m| am) (?:not able|unable|not in a position|not comfortable|not allowed|not permitted) to\\b",
     "\\bi(?:'m| am) (?:sorry|afraid),? (?:but )?i (?:can't|cannot|won't|am unable|'m unable|am not able|'m not able)",
     "\\bi (?:apologi[sz]e|'m sorry|am sorry),? but\\b",
@@ -22,10 +24,10 @@ export const REFUSAL_PATTERNS: Readonly<Record<LlmLanguage, readonly string[]>> 
     "\\bi (?:don't|do not) feel comfortable\\b",
     "\\bi(?:'d| would) (?:rather not|prefer not to)\\b",
     "\\bit (?:would not|wouldn't|is not|isn't) (?:be )?appropriate for me to\\b",
-    "\\bi (?:can't|cannot) (?:fulfil|fulfill|engage|discuss|evaluate|judge|recommend)\\b",
+    "\\bi (?:can't|cannot) (?:fulfil|fulfill|engage|discuss|evaluate|judge)\\b",
   ],
   es: [
-    "\\bno (?:puedo|podría|podré) (?:ayudar|asistir|proporcionar|ofrecer|dar|hacer|realizar|cumplir|responder|evaluar|juzgar|recomendar|tomar)",
+    "\\bno (?:puedo|podría|podré) (?:ayudar|asistir|proporcionar|ofrecer|dar|hacer|realizar|cumplir|responder|evaluar|juzgar|tomar)",
     "\\blo siento(?: mucho)?,? (?:pero )?no\\b",
     "\\blo lamento,? (?:pero )?no\\b",
     "\\bme temo que no\\b",

@@ -55,18 +55,30 @@ function candidates(word: string, language: LlmLanguage): string[] {
   return stems.flatMap((stem) => (stem.endsWith("a") ? [stem, `${stem.slice(0, -1)}o`, stem.slice(0, -1)] : [stem]));
 }
 
+// Most words carry no valence and each costs a few lookups: remember every word's answer, within a bound.
+const MEMO_LIMIT = 200_000;
+const memo: Record<LlmLanguage, Map<string, number>> = { en: new Map(), es: new Map() };
+
 function valenceOf(word: string, language: LlmLanguage): number {
+  const known = memo[language].get(word);
+  if (known !== undefined) return known;
   const lexicon = LEXICONS[language];
+  let found = 0;
   for (const form of candidates(word, language)) {
     const valence = lexicon.get(form);
-    if (valence !== undefined) return valence;
+    if (valence !== undefined) {
+      found = valence;
+      break;
+    }
   }
-  return 0;
+  if (memo[language].size >= MEMO_LIMIT) memo[language].clear();
+  memo[language].set(word, found);
+  return found;
 }
 
 /** The sum of a text's word valences after negation and boosters, before normalisation. */
-export function valenceSum(text: string, language: LlmLanguage): number {
-  const words = tokenize(text);
+export function valenceSum(text: string | readonly string[], language: LlmLanguage): number {
+  const words = typeof text === "string" ? tokenize(text) : text;
   let sum = 0;
   words.forEach((word, i) => {
     let valence = valenceOf(word, language);
@@ -88,14 +100,14 @@ export function valenceSum(text: string, language: LlmLanguage): number {
 /**
  * A response's sentiment in [−1, 1]: the sum of its word valences (each from −5 to +5, flipped by a negator
  * up to three words before it, boosted or damped by the word directly before it) divided by √(sum² + 15),
- * VADER's normalisation; 0 when no word carries valence.
+ * VADER's normalisation; 0 when no word carries valence. Takes the text or its words (tokenize's).
  *
  * Limits: a lexicon reads words, not meaning. It misses sarcasm and irony, reads domain words by their
  * everyday sense ("critical" condition, "positive" test result), knows a few hundred words per language, and
  * sees only negation close before a word. Compare groups with it (the same errors fall on every group);
  * do not read one response's score as a judgement.
  */
-export function sentimentScore(text: string, language: LlmLanguage): number {
+export function sentimentScore(text: string | readonly string[], language: LlmLanguage): number {
   const sum = valenceSum(text, language);
   return sum === 0 ? 0 : sum / Math.sqrt(sum * sum + SENTIMENT_ALPHA);
 }
