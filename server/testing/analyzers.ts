@@ -1,8 +1,9 @@
 import type { DataSource, FairnessResults, TestingSummary } from "../../domain/entities/testing-task";
 import { summarizeResults } from "../../domain/testing/fairness";
+import { summarizeLlmResults } from "../../domain/testing/llm";
 import type { Analyzer } from "./analyzer";
 import { analyzeLlmUser } from "./llm/analyze";
-import { summarizeLlmResults, type StoredLlmResults } from "./llm/stored-results";
+import type { StoredLlmResults } from "./llm/stored-results";
 import { analyzeMlUser } from "./ml-user";
 import { analyzeSynthetic } from "./synthetic/analyze";
 
@@ -15,6 +16,6 @@ export const ANALYZERS: Partial<Record<DataSource, Analyzer>> = {
 
 /** A finished run's summary for lists and trends: LLM runs by their favourable-response ratios, ML runs by their impact ratios. */
 export function summaryOf(dataSource: DataSource, results: FairnessResults): TestingSummary {
-  if (dataSource === "fairness_llm_user") return summarizeLlmResults(results as unknown as StoredLlmResults);
+  if (dataSource === "fairness_llm_user") return summarizeLlmResults((results as unknown as StoredLlmResults).attributes);
   return summarizeResults(results.categories);
 }

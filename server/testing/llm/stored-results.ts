@@ -1,5 +1,4 @@
 import type { LlmResults, LlmTable, LlmTableId } from "../../../domain/entities/llm-results";
-import type { TestingSummary } from "../../../domain/entities/testing-task";
 
 /**
  * The most rows a detail table keeps with the results. The tables are per group, per pair of groups and per
@@ -29,19 +28,4 @@ export function boundedTables(tables: Record<LlmTableId, LlmTable>): Record<LlmT
 export function publicResults(stored: StoredLlmResults): LlmResults {
   const { tables_data: _rows, ...results } = stored;
   return results;
-}
-
-/**
- * The summary lists and trends show of an LLM run, in the ML runs' shape: flagged when any group's favourable
- * rate falls under four fifths of the best group's, with the lowest favourable ratio per attribute.
- */
-export function summarizeLlmResults(results: Pick<LlmResults, "attributes">): TestingSummary {
-  let adverse = 0;
-  const lowest: Record<string, number | null> = {};
-  for (const attribute of results.attributes) {
-    adverse += attribute.groups.filter((g) => g.adverse_impact).length;
-    const ratios = attribute.groups.filter((g) => !g.excluded && g.favourable_ratio !== null).map((g) => g.favourable_ratio!);
-    lowest[attribute.attribute] = ratios.length ? Math.min(...ratios) : null;
-  }
-  return { flagged: adverse > 0, adverse_impact_groups: adverse, lowest_impact_ratio: lowest };
 }
