@@ -191,6 +191,15 @@ describe("an LLM test from start to results", () => {
   });
 });
 
+describe("a file without responses", () => {
+  it("ends in error, saying it has no rows, with its status shown by document", async () => {
+    const headerOnly = await uploadDocument(w, w.apps.inReach, "No responses.csv", Buffer.from("pid,prompt,answer,lang,gender\n"), "contributor");
+    await startTest(w, w.apps.inReach, { data_source: "fairness_llm_user", document_id: headerOnly, columns: COLUMNS });
+    await w.t.app.testingWorker.wake();
+    expect((await run("reviewer", headerOnly)).json()).toMatchObject({ task: { status: "error", error: "testing.errors.noRows", summary: null }, results: null });
+  });
+});
+
 describe("the explanation", () => {
   it("lists the refusal patterns, the lexicon's version and size and the thresholds", async () => {
     const res = await w.call("reviewer", "GET", "/testing/llm/explanation");

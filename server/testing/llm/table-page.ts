@@ -9,7 +9,7 @@ export interface TablePageQuery {
   page_size: number;
   /** A column id, descending with a leading `-`. */
   sort?: string;
-  /** Rows with a cell containing this text (case-insensitive); numbers and flags are matched as written. */
+  /** Rows with a text or number cell containing this text (case-insensitive); numbers are matched as written. */
   q?: string;
 }
 
@@ -29,7 +29,8 @@ function compare(a: Value, b: Value): number {
 export function tablePage(table: LlmTable, query: TablePageQuery): { columns: LlmTable["columns"][number][]; items: Row[]; total: number } {
   let rows = table.rows;
   const needle = query.q?.trim().toLowerCase();
-  if (needle) rows = rows.filter((row) => Object.values(row).some((cell) => cell !== null && String(cell).toLowerCase().includes(needle)));
+  // Flags are left out of the search: "false" would match every row for an "a".
+  if (needle) rows = rows.filter((row) => Object.values(row).some((cell) => (typeof cell === "string" || typeof cell === "number") && String(cell).toLowerCase().includes(needle)));
   if (query.sort) {
     const descending = query.sort.startsWith("-");
     const column = descending ? query.sort.slice(1) : query.sort;
