@@ -1,5 +1,9 @@
-import type { DataSource } from "../../domain/entities/testing-task";
+import type { DataSource, FairnessResults, TestingSummary } from "../../domain/entities/testing-task";
+import { summarizeResults } from "../../domain/testing/fairness";
+import { summarizeLlmResults } from "../../domain/testing/llm";
 import type { Analyzer } from "./analyzer";
+import { analyzeLlmUser } from "./llm/analyze";
+import type { StoredLlmResults } from "./llm/stored-results";
 import { analyzeMlUser } from "./ml-user";
 import { analyzeSynthetic } from "./synthetic/analyze";
 
@@ -7,4 +11,11 @@ import { analyzeSynthetic } from "./synthetic/analyze";
 export const ANALYZERS: Partial<Record<DataSource, Analyzer>> = {
   fairness_ml_user: analyzeMlUser,
   fairness_ml_synthetic: analyzeSynthetic,
+  fairness_llm_user: analyzeLlmUser,
 };
+
+/** A finished run's summary for lists and trends: LLM runs by their favourable-response ratios, ML runs by their impact ratios. */
+export function summaryOf(dataSource: DataSource, results: FairnessResults): TestingSummary {
+  if (dataSource === "fairness_llm_user") return summarizeLlmResults((results as unknown as StoredLlmResults).attributes);
+  return summarizeResults(results.categories);
+}

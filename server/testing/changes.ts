@@ -8,7 +8,7 @@ import type { CurrentUser } from "../plugins/auth";
 import { badRequest, conflict, notFound } from "../plugins/problem";
 import { enqueueItem } from "../processing/queue";
 import type { Storage } from "../storage/types";
-import { checkMlUserInput } from "./inputs";
+import { checkLlmUserInput, checkMlUserInput } from "./inputs";
 import { historyWith } from "./history";
 import { populationProblems } from "./synthetic/population";
 import type { FoundTestingTask } from "./store";
@@ -42,8 +42,10 @@ async function inputOf(db: Db, storage: Storage, application: ApplicationRow, bo
       // Scored offline, the task waits for the user's scored upload (created); by the endpoint, a worker takes it now.
       return { documentId: null, columns: null, population, status: population.scoring === "endpoint" ? "waiting" : "created" };
     }
-    case "fairness_llm_user":
-      throw badRequest("Testing LLM responses is not yet available.", [{ path: "data_source", message: "testing.validation.notYetAvailable" }]);
+    case "fairness_llm_user": {
+      const { document, columns } = await checkLlmUserInput(db, storage, application.id, body);
+      return { documentId: document.id, columns, population: null, status: "waiting" };
+    }
   }
 }
 

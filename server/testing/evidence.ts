@@ -6,6 +6,7 @@ import { addEvidence } from "../frameworks/control-store";
 import { applicableControlsOf, toEvidence } from "../frameworks/controls";
 import type { CurrentUser } from "../plugins/auth";
 import { badRequest, conflict } from "../plugins/problem";
+import type { DataSource } from "../../domain/entities/testing-task";
 import type { FoundTestingTask } from "./store";
 
 /**
@@ -32,6 +33,16 @@ export const BIAS_TESTING_CONTROLS: readonly Control[] = CONTROLS.filter(
   (c) => !NOT_SHOWN_BY_A_FAIRNESS_TEST.has(c.id) && c.requirement_ids.some((r) => BIAS_TESTING_REQUIREMENTS.includes(r)),
 );
 
+/**
+ * An LLM fairness test also shows something of generated-output safeguards: it measures refusals and harmful bias
+ * in what the model generates (EU AI Act Art. 15, NIST AI RMF MEASURE 2.5–2.6 through C-ROBUST-02).
+ */
+const SHOWN_BY_AN_LLM_TEST = new Set(["C-ROBUST-02"]);
+
+/** The catalogue's controls a ready test of this data source may be evidence of, in catalogue order. */
+export const evidenceControlsFor = (dataSource: DataSource | undefined): readonly Control[] =>
+  dataSource === "fairness_llm_user" ? CONTROLS.filter((c) => SHOWN_BY_AN_LLM_TEST.has(c.id) || BIAS_TESTING_CONTROLS.includes(c)) : BIAS_TESTING_CONTROLS;
+
 export interface EvidenceControl {
   control_id: string;
   name: string;
@@ -40,12 +51,12 @@ export interface EvidenceControl {
 }
 
 const frameworksOf = (control: Control) =>
-  [...new Set(control.requirement_ids.filter((r) => BIAS_TESTING_REQUIREMENTS.includes(r)).map((r) => frameworkByKey(r.split(":")[0])?.short_name ?? r.split(":")[0]))].join(", ");
+  [...new Set(control.requirement_ids.filter((r) => BIAS_TESTING_REQUIREMENTS.includes(r) || (SHOWN_BY_AN_LLM_TEST.has(control.id) && r.startsWith("eu-ai-act:"))).map((r) => frameworkByKey(r.split(":")[0])?.short_name ?? r.split(":")[0]))].join(", ");
 
-/** Of the application's applicable controls, those a fairness test evidences. */
-export async function evidenceControlsOf(db: Db, application: ApplicationRow): Promise<Control[]> {
+/** Of the application's applicable controls, those a fairness test (of this data source: ML by default) evidences. */
+export async function evidenceControlsOf(db: Db, application: ApplicationRow, dataSource?: DataSource): Promise<Control[]> {
   const applicable = new Set((await applicableControlsOf(db, application)).map((c) => c.id));
-  return BIAS_TESTING_CONTROLS.filter((c) => applicable.has(c.id));
+  return evidenceControlsFor(dataSource).filter((c) => applicable.has(c.id));
 }
 
 export const toEvidenceControl = (control: Control): EvidenceControl => ({ control_id: control.id, name: control.name, framework: frameworksOf(control) });
@@ -64,15 +75,17 @@ export function evidenceExpiry(finishedAt: Date): string {
  */
 export async function addTestEvidence(db: Db, user: CurrentUser, application: ApplicationRow, task: FoundTestingTask, controlId: string, publicUrl: string): Promise<Evidence> {
   if (task.status !== "ready" || !task.finishedAt) throw conflict("Only a test with results can be evidence.");
-  const control = (await evidenceControlsOf(db, application)).find((c) => c.id === controlId);
+  const control = (await evidenceControlsOf(db, application, task.dataSource)).find((c) => c.id === controlId);
   if (!control) throw badRequest("A fairness test is not evidence of this control of the application.", [{ path: "control_id", message: "testing.validation.evidenceControl" }]);
   const expiresOn = evidenceExpiry(task.finishedAt);
   if (expiresOn <= todayIso()) throw conflict("This test is more than a year old: run it again for current evidence.");
   const finished = todayIso(task.finishedAt);
+  // An LLM test's results pages are keyed by the analysed document.
+  const page = task.dataSource === "fairness_llm_user" && task.documentId ? `llm/${task.documentId}` : `${application.id}/${task.id}`;
   const created = await addEvidence(db, user, application, control, {
     kind: "link",
     name: task.name ? `${task.name} (${finished})` : `Fairness test (${finished})`,
-    url: `${publicUrl}/application-testing/results/${application.id}/${task.id}`,
+    url: `${publicUrl}/application-testing/results/${page}`,
     expires_on: expiresOn,
   });
   return toEvidence(created);

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { ProblemFieldError } from "../../domain/api/problem";
 import { mlColumnsSchema, TESTING_ERRORS, type MlColumns } from "../../domain/entities/testing-task";
 import type { Db } from "../db/client";
@@ -6,6 +7,7 @@ import { applicationDocuments, processingItems } from "../db/schema";
 import { badRequest } from "../plugins/problem";
 import type { Storage } from "../storage/types";
 import { TestingFailure } from "./analyzer";
+import { llmColumnsSchema, llmMappedColumns } from "./llm/columns";
 import { openTable, TABLE_CONTENT_TYPES, type Table } from "./table-reader";
 
 /** What a test is given to read: a document of its application, checked, as a table. Refusals are 400s naming the field. */
@@ -81,20 +83,35 @@ export function missingColumns(header: readonly string[], named: [path: string, 
 }
 
 /**
- * A `fairness_ml_user` input: the document (tableDocument) and a column mapping that parses as mlColumnsSchema and
- * names only columns of the file's header. Every failing field is named (`columns.outcome_type`, `columns.protected.sex`).
+ * A column-mapped input: the document (tableDocument) and a mapping that parses as `schema` and names only columns
+ * of the file's header (`named` lists them). Every failing field is named (`columns.outcome_type`, `columns.protected.sex`).
  */
-export async function checkMlUserInput(db: Db, storage: Storage, applicationId: string, input: { document_id?: string; columns?: unknown }): Promise<{ document: TableDocument; columns: MlColumns }> {
+async function checkMappedInput<T>(
+  db: Db,
+  storage: Storage,
+  applicationId: string,
+  input: { document_id?: string; columns?: unknown },
+  schema: z.ZodType<T>,
+  named: (columns: T) => [path: string, column: string][],
+): Promise<{ document: TableDocument; columns: T }> {
   const errors: ProblemFieldError[] = [];
   if (!input.document_id) errors.push({ path: "document_id", message: "validation.required" });
-  const parsed = mlColumnsSchema.safeParse(input.columns);
+  const parsed = schema.safeParse(input.columns);
   if (input.columns === undefined) errors.push({ path: "columns", message: "validation.required" });
   else if (!parsed.success) errors.push(...parsed.error.issues.map((issue) => ({ path: ["columns", ...issue.path.map(String)].join("."), message: issue.message })));
   if (errors.length) throw badRequest("The test's input is not valid.", errors);
   const document = await tableDocument(db, applicationId, input.document_id!);
   const columns = parsed.data!;
   const { columns: header } = await previewTable(storage, document, 0);
-  const missing = missingColumns(header, mappedColumns(columns));
+  const missing = missingColumns(header, named(columns));
   if (missing.length) throw badRequest("The file has no column of that name.", missing);
   return { document, columns };
 }
+
+/** A `fairness_ml_user` input: its document and a mapping that parses as mlColumnsSchema, naming columns of its header. */
+export const checkMlUserInput = (db: Db, storage: Storage, applicationId: string, input: { document_id?: string; columns?: unknown }) =>
+  checkMappedInput(db, storage, applicationId, input, mlColumnsSchema, mappedColumns);
+
+/** A `fairness_llm_user` input: its document and a mapping that parses as llmColumnsSchema, naming columns of its header. */
+export const checkLlmUserInput = (db: Db, storage: Storage, applicationId: string, input: { document_id?: string; columns?: unknown }) =>
+  checkMappedInput(db, storage, applicationId, input, llmColumnsSchema, llmMappedColumns);

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { eq } from "drizzle-orm";
 import { TESTING_ERRORS, type FairnessResults } from "../../domain/entities/testing-task";
-import { summarizeResults } from "../../domain/testing/fairness";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { applications, testingTasks } from "../db/schema";
@@ -10,7 +9,7 @@ import { finishItem, touchItem, type Claim, type ProcessingItem } from "../proce
 import type { Processor } from "../processing/worker";
 import type { Storage } from "../storage/types";
 import { TestingFailure, type Analyzer, type TestingTaskRow } from "./analyzer";
-import { ANALYZERS } from "./analyzers";
+import { ANALYZERS, summaryOf } from "./analyzers";
 import { historyWith } from "./history";
 
 /** Progress reaches the database every this many rows, and at least this often while rows flow. */
@@ -100,7 +99,7 @@ async function finishReady(db: Db, task: TestingTaskRow, claim: Claim, results: 
     if (!(await finishItem(tx, claim.id, { status: "ready" }, claim))) return;
     await tx
       .update(testingTasks)
-      .set({ results, summary: summarizeResults(results.categories), rowsRead: results.provenance.rows_read, finishedAt: now, errorParams: null, history: historyWith("ready", now), updatedAt: now })
+      .set({ results, summary: summaryOf(task.dataSource, results), rowsRead: results.provenance.rows_read, finishedAt: now, errorParams: null, history: historyWith("ready", now), updatedAt: now })
       .where(eq(testingTasks.id, task.id));
     await tellStarter(tx as unknown as Db, task, "ready");
   });

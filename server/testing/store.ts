@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { and, eq, getTableColumns, ilike, inArray, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { asSubject, type Action } from "../../domain/access/abilities";
 import type { Population, TestingResults, TestingStatus, TestingTask } from "../../domain/entities/testing-task";
 import { scopeOf } from "../access/scope";
@@ -110,7 +110,11 @@ export async function findTestingTask(db: Db, request: FastifyRequest, applicati
 export async function testingTaskView(db: Db, taskId: string): Promise<TestingTask> {
   const [found] = await selectTasks(db).where(eq(testingTasks.id, taskId));
   if (!found) throw notFound("Testing task");
-  const [{ results }] = await db.select({ results: testingTasks.results }).from(testingTasks).where(eq(testingTasks.id, taskId));
+  // An LLM run's detail tables are paged at /v2/testing/llm/{documentId}/tables, not answered with the task.
+  const [{ results }] = await db
+    .select({ results: sql<TestingResults | null>`${testingTasks.results} - 'tables_data'` })
+    .from(testingTasks)
+    .where(eq(testingTasks.id, taskId));
   return toTestingTask(found, results ?? null);
 }
 

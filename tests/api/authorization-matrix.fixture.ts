@@ -17,6 +17,9 @@ export const MATRIX_CONTROL = applicableControls([EU_AI_ACT], "high")[0].id;
 /** The decisions the testing routes read, and how. */
 export const MATRIX_DECISIONS = Buffer.from(["sex,selected", ...Array.from({ length: 40 }, (_, i) => `${i % 2 ? "F" : "M"},${i % 3 ? 0 : 1}`)].join("\n") + "\n");
 export const MATRIX_COLUMNS = { outcome: "selected", outcome_type: "binary", protected: { sex: "sex" } };
+/** LLM responses the LLM results routes read (a prompt asked for two groups), and how. */
+const MATRIX_LLM_RESPONSES = Buffer.from("prompt_id,prompt,response,gender\np1,Help me,Happy to help you,F\np1,Help me,I'm sorry but I can't help with that,M\n");
+const MATRIX_LLM_COLUMNS = { prompt_id: "prompt_id", prompt: "prompt", response: "response", protected: { gender: "gender" } };
 /** A synthetic population scored offline, and a scored file of it (its own columns plus the model's score). */
 const MATRIX_POPULATION = {
   size: 10,
@@ -81,6 +84,8 @@ export interface Fixture {
     /** A CSV of decisions of the matrix application, and a ready test over it. */
     decisions: string;
     testTask: string;
+    /** A CSV of LLM responses of the matrix application with a ready LLM test over it (the LLM results are keyed by it). */
+    llmDocument: string;
     /** A ready test of the controlled application, to become evidence of its controls. */
     evidenceTask: string;
     /** An offline synthetic test of the matrix application waiting for its scores, and a scored file for it. */
@@ -230,8 +235,8 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
     await app.documentWorker.wake();
     return document.id;
   };
-  const readyTest = async (appId: string, documentId: string) => {
-    const res = await app.inject({ method: "POST", url: `/v2/applications/${appId}/testing/tasks`, headers: as("admin"), payload: { data_source: "fairness_ml_user", name: "Matrix test", document_id: documentId, columns: MATRIX_COLUMNS } });
+  const readyTest = async (appId: string, documentId: string, input: Record<string, unknown> = { data_source: "fairness_ml_user", columns: MATRIX_COLUMNS }) => {
+    const res = await app.inject({ method: "POST", url: `/v2/applications/${appId}/testing/tasks`, headers: as("admin"), payload: { name: "Matrix test", document_id: documentId, ...input } });
     if (res.statusCode !== 201) throw new Error(`fixture: starting a test failed: ${res.body}`);
     await app.testingWorker.wake();
     return res.json().id as string;
@@ -240,6 +245,8 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
   const testTask = await readyTest(applicationId, decisions);
   const evidenceTask = await readyTest(controlled, await uploadCsv(controlled));
   const scored = await uploadCsv(applicationId, MATRIX_SCORED);
+  const llmDocument = await uploadCsv(applicationId, MATRIX_LLM_RESPONSES);
+  await readyTest(applicationId, llmDocument, { data_source: "fairness_llm_user", columns: MATRIX_LLM_COLUMNS });
   const offlineTest = async () => {
     const [item] = await db.insert(processingItems).values({ companyId: company.id, kind: "test", status: "created" }).returning();
     const [task] = await db
@@ -270,13 +277,14 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
       incident,
       decisions,
       testTask,
+      llmDocument,
       evidenceTask,
       offlineTask,
       scored,
     },
     roles: roleIds,
     secrets: {
-      ours: [company.id, allGroup, selectedGroup, apiClientId, applicationId, ...ourUsers.map((u) => u.id), "@steward.test", "Demo Co", "Matrix application", uploaded.id, "Matrix document", controlled, "Matrix evidence", vendor, "Matrix vendor", incident, "Matrix incident", decisions, "Matrix decisions", testTask, evidenceTask, "Matrix test"],
+      ours: [company.id, allGroup, selectedGroup, apiClientId, applicationId, ...ourUsers.map((u) => u.id), "@steward.test", "Demo Co", "Matrix application", uploaded.id, "Matrix document", controlled, "Matrix evidence", vendor, "Matrix vendor", incident, "Matrix incident", decisions, "Matrix decisions", testTask, llmDocument, evidenceTask, "Matrix test"],
       theirs: [other.companyId, other.groupId, other.adminId, CALLERS.other, "Other Co"],
     },
     unique,

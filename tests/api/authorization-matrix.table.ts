@@ -306,6 +306,10 @@ export const MATRIX: Record<string, RouteCase> = {
     expect: appEdit(200),
   },
   // The model endpoint: read by whoever reaches the application, set, checked and removed by those who edit it.
+  "GET /v2/testing/llm/explanation": { expect: signedIn(200), crossCompany: "The refusal patterns, lexicon and thresholds are the same for every company: no company's data." },
+  "GET /v2/testing/llm/:documentId": { params: { documentId: (f) => f.ids.llmDocument }, expect: appRead(200) },
+  "GET /v2/testing/llm/:documentId/tables/:tableId": { params: { documentId: (f) => f.ids.llmDocument, tableId: () => "refusals" }, expect: appRead(200) },
+  "GET /v2/testing/llm/:documentId/tables/:tableId/export": { params: { documentId: (f) => f.ids.llmDocument, tableId: () => "divergent" }, query: () => "format=csv", expect: appRead(200) },
   "GET /v2/applications/:id/testing/endpoint": { params: { id: (f) => f.ids.application }, prepare: (f) => f.ensureEndpoint(), expect: appRead(200) },
   "PUT /v2/applications/:id/testing/endpoint": {
     params: { id: (f) => f.ids.application },

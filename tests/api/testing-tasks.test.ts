@@ -212,7 +212,7 @@ describe("input a test refuses, naming the field", () => {
     expect(paths(synthetic)).toEqual([{ path: "population", message: "validation.required" }]);
     const llm = await w.call("contributor", "POST", tasksPath(w.apps.inReach), { data_source: "fairness_llm_user" });
     expect(llm.statusCode).toBe(400);
-    expect(paths(llm).map((e) => e.path)).toEqual(["data_source"]);
+    expect(paths(llm).map((e) => e.path)).toEqual(["document_id", "columns"]);
     const unknown = await w.call("contributor", "POST", tasksPath(w.apps.inReach), { data_source: "astrology" });
     expect(paths(unknown).map((e) => e.path)).toEqual(["data_source"]);
   });

@@ -7,6 +7,7 @@ import { documentKey } from "../../storage/types";
 import { applicationDocuments, applications, companies, processingItems } from "../schema";
 import { csv, textPdf } from "./demo-files";
 import { seedDemoTesting } from "./testing";
+import { seedDemoLlmTesting } from "./testing-llm";
 
 const DEMO_DOCUMENTS = [
   {
@@ -82,4 +83,5 @@ export async function seedDemoDocuments(app: FastifyInstance): Promise<void> {
     });
   }
   await seedDemoTesting(app);
+  await seedDemoLlmTesting(app);
 }

@@ -8,6 +8,8 @@ import type { MlColumns } from "../../../domain/entities/testing-task";
 import { summarizeResults } from "../../../domain/testing/fairness";
 import { LocalStorage } from "../../storage/local";
 import { documentKey } from "../../storage/types";
+import type { ApplicationRow } from "../../applications/store";
+import type { Db } from "../client";
 import type { TestingTaskRow } from "../../testing/analyzer";
 import { analyzeMlUser } from "../../testing/ml-user";
 import { sniffDocument } from "../../uploads/documents";
@@ -42,16 +44,10 @@ export async function seedDemoTesting(app: FastifyInstance): Promise<void> {
   const { application } = found;
 
   const bytes = await readFile(new URL("./files/demo-decisions.csv", import.meta.url));
-  const documentId = randomUUID();
-  const storageKey = documentKey(application.companyId, application.id, documentId);
-  await (await app.storage.receive(storageKey, Readable.from([bytes]), bytes.length)).commit();
-  const stored = (await app.storage.open(storageKey))!;
-  // Checked as an upload would be, so a file that stopped being a CSV fails here rather than in the demo.
-  if ((await sniffDocument(stored)) !== CSV) throw new Error("the demo decisions are not a CSV the document check accepts");
-
   const finishedAt = new Date(Date.now() - 21 * DAY);
   const at = (secondsBefore: number) => new Date(finishedAt.getTime() - secondsBefore * 1000).toISOString();
   const starter = { id: application.ownerId, name: found.ownerFirst ? `${found.ownerFirst} ${found.ownerLast}` : "Steward demo data" };
+  const documentId = await storeDemoCsv(db, app.storage, application, { name: DOCUMENT, bytes, starter, createdAt: new Date(finishedAt.getTime() - 3600_000) });
   const task = {
     id: randomUUID(),
     companyId: application.companyId,
@@ -63,22 +59,6 @@ export async function seedDemoTesting(app: FastifyInstance): Promise<void> {
     startedById: starter.id,
     startedByName: starter.name,
   } as const;
-  await db.transaction(async (tx) => {
-    const [item] = await tx.insert(processingItems).values({ companyId: application.companyId, kind: "document", status: "ready" }).returning();
-    await tx.insert(applicationDocuments).values({
-      id: documentId,
-      companyId: application.companyId,
-      applicationId: application.id,
-      name: DOCUMENT,
-      storageKey,
-      contentType: CSV,
-      size: bytes.length,
-      processingItemId: item.id,
-      uploadedById: starter.id,
-      uploadedByName: starter.name,
-      createdAt: new Date(finishedAt.getTime() - 3600_000),
-    });
-  });
 
   // The figures are the analysis's own, computed now from the file: never written by hand.
   const results = await analyzeMlUser({ db, storage: app.storage, config: app.config, task: task as unknown as TestingTaskRow, progress: async () => {} });
@@ -101,4 +81,38 @@ export async function seedDemoTesting(app: FastifyInstance): Promise<void> {
       updatedAt: finishedAt,
     });
   });
+}
+
+/**
+ * Stores a shipped CSV as a checked (`ready`) document of the application, as an upload would leave it; the file is
+ * sniffed first, so one that stopped being a CSV fails the seed rather than the demo. Answers its id.
+ */
+export async function storeDemoCsv(
+  db: Db,
+  storage: LocalStorage,
+  application: Pick<ApplicationRow, "id" | "companyId">,
+  file: { name: string; bytes: Buffer; starter: { id: string | null; name: string }; createdAt: Date },
+): Promise<string> {
+  const documentId = randomUUID();
+  const storageKey = documentKey(application.companyId, application.id, documentId);
+  await (await storage.receive(storageKey, Readable.from([file.bytes]), file.bytes.length)).commit();
+  const stored = (await storage.open(storageKey))!;
+  if ((await sniffDocument(stored)) !== CSV) throw new Error(`the demo file ${file.name} is not a CSV the document check accepts`);
+  await db.transaction(async (tx) => {
+    const [item] = await tx.insert(processingItems).values({ companyId: application.companyId, kind: "document", status: "ready" }).returning();
+    await tx.insert(applicationDocuments).values({
+      id: documentId,
+      companyId: application.companyId,
+      applicationId: application.id,
+      name: file.name,
+      storageKey,
+      contentType: CSV,
+      size: file.bytes.length,
+      processingItemId: item.id,
+      uploadedById: file.starter.id,
+      uploadedByName: file.starter.name,
+      createdAt: file.createdAt,
+    });
+  });
+  return documentId;
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { applicationIdParamsSchema } from "../../../domain/entities/application";
 import { evidenceCreateResponseSchema } from "../../../domain/entities/framework";
 import {
+  DATA_SOURCES,
   testingTaskCreateSchema,
   testingTaskListQuerySchema,
   testingTaskListResponseSchema,
@@ -29,6 +30,7 @@ const columnsResponseSchema = z.object({
   sample: z.array(z.array(z.string())),
 });
 const evidenceBodySchema = z.strictObject({ control_id: z.string().trim().min(1, "validation.required").max(40) });
+const evidenceControlsQuerySchema = z.strictObject({ data_source: z.enum(DATA_SOURCES).optional() });
 const evidenceControlsResponseSchema = z.object({
   items: z.array(z.object({ control_id: z.string(), name: z.string(), framework: z.string() })),
 });
@@ -148,14 +150,15 @@ export default async function testingTaskRoutes(root: FastifyInstance) {
     {
       schema: {
         tags: ["testing"],
-        summary: "The application's controls a fairness test is evidence of (bias audit, data governance, accuracy, MEASURE 2.11)",
+        summary: "The application's controls a fairness test is evidence of (bias audit, data governance, accuracy, MEASURE 2.11; an LLM test also generated-output safeguards)",
         params: applicationIdParamsSchema,
+        querystring: evidenceControlsQuerySchema,
         response: { 200: evidenceControlsResponseSchema, ...problemResponses },
       },
     },
     async (request) => {
       const application = await applicationForTesting(db(), request, request.params.id);
-      return { items: (await evidenceControlsOf(db(), application)).map(toEvidenceControl) };
+      return { items: (await evidenceControlsOf(db(), application, request.query.data_source)).map(toEvidenceControl) };
     },
   );
 

@@ -28,8 +28,8 @@ export async function readyReportSubject(db: Db, task: Pick<TestingTaskRow, "id"
   if (!found) throw notFound("Testing task");
   const { row } = found;
   if (found.status !== "ready" || !row.results) throw conflict(`This test has no results to report: it is ${found.status}, not ready.`);
-  // LLM tests export their tables from their own pages; these reports are of decisions.
-  if (!isFairnessResults(row.results)) throw conflict("This test analysed LLM responses: download its tables from its results pages.");
+  // The bias-audit reports read ML decisions; an LLM run's tables are exported at /v2/testing/llm/{documentId}.
+  if (!isFairnessResults(row.results)) throw conflict("An LLM test's tables are exported from its results pages, not as a bias-audit report.");
   return {
     results: row.results,
     task: {

@@ -1,0 +1,44 @@
+import { EXCLUSION_SHARE, FOUR_FIFTHS, SMALL_GROUP_ROWS } from "../../../domain/testing/fairness";
+import {
+  LEXICON_VERSION,
+  LEXICONS,
+  LLM_LANGUAGES,
+  LLM_METRIC_DEFINITIONS_VERSION,
+  NEGATION_WINDOW,
+  REFUSAL_PATTERNS,
+  REFUSAL_PATTERNS_VERSION,
+  REFUSAL_WINDOW,
+  SENTIMENT_ALPHA,
+  SENTIMENT_BUCKETS,
+  WEAK_BIAS_THRESHOLD,
+} from "../../../domain/testing/llm";
+
+/**
+ * What the explanation page shows beside its texts: the refusal patterns as maintained (so a user can see why a
+ * response counted as a refusal), the lexicon's version and size per language, and every threshold a flag uses.
+ */
+export function llmExplanation() {
+  return {
+    metric_definitions_version: LLM_METRIC_DEFINITIONS_VERSION,
+    refusal_patterns: {
+      version: REFUSAL_PATTERNS_VERSION,
+      /** Only the opening characters of a response are searched for a pattern. */
+      window_chars: REFUSAL_WINDOW,
+      languages: Object.fromEntries(LLM_LANGUAGES.map((language) => [language, [...REFUSAL_PATTERNS[language]].map(String)])),
+    },
+    lexicon: {
+      version: LEXICON_VERSION,
+      words: Object.fromEntries(LLM_LANGUAGES.map((language) => [language, LEXICONS[language].size])),
+      normalisation_alpha: SENTIMENT_ALPHA,
+      negation_window_words: NEGATION_WINDOW,
+      sentiment_buckets: SENTIMENT_BUCKETS,
+    },
+    thresholds: {
+      four_fifths: FOUR_FIFTHS,
+      small_group_responses: SMALL_GROUP_ROWS,
+      exclusion_share: EXCLUSION_SHARE,
+      favourable_sentiment_min: 0,
+      weak_bias_threshold: WEAK_BIAS_THRESHOLD,
+    },
+  };
+}
