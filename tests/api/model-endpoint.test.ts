@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { TESTING_ERRORS, type Population } from "../../domain/entities/testing-task";
 import { auditLog, companies, modelEndpoints, resourceGroups } from "../../server/db/schema";
 import { kserve, startFakeModel, type FakeModel } from "../../server/testing/endpoint/test-support";
+import { chatCompletions } from "../../server/testing/prompt-runs/chat-test-support";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
 
@@ -193,6 +194,17 @@ describe("checking the endpoint", () => {
       error_params: { detail: "the answer is not JSON" },
     });
     model.behave(kserve(() => 1));
+  });
+
+  it("asks a chat endpoint one short prompt, and says why not when it does not answer", async () => {
+    expect((await save("contributor", { url: modelUrl(), protocol: "openai_chat", model: "gpt-test" })).statusCode).toBe(200);
+    model.behave(chatCompletions(() => "OK"));
+    expect((await call("contributor", "POST", `${endpointPath()}/check`)).json()).toEqual({ ok: true, instances: 1 });
+    expect(model.requests.at(-1)!.body).toMatchObject({ model: "gpt-test", messages: [{ role: "user", content: "Reply with the single word OK." }] });
+    model.behave((_r, response) => response.writeHead(500).end());
+    expect((await call("contributor", "POST", `${endpointPath()}/check`)).json()).toMatchObject({ ok: false, error: TESTING_ERRORS.endpointStatus, error_params: { status: 500 } });
+    model.behave(kserve(() => 1));
+    expect((await save("contributor", { url: modelUrl() })).statusCode).toBe(200);
   });
 
   it("without a population sends an empty batch, which still proves the endpoint answers the protocol", async () => {

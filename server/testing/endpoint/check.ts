@@ -1,12 +1,13 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
-import { populationSchema, TESTING_ERRORS, type Population } from "../../../domain/entities/testing-task";
+import { populationSchema, type Population } from "../../../domain/entities/testing-task";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { testingTasks } from "../../db/schema";
 import { TestingFailure } from "../analyzer";
 import { modelInstance, populationRows } from "../synthetic/population";
 import { DEFAULT_CALL_OPTIONS, KserveClient } from "./kserve-client";
+import { OpenAiChatClient } from "./openai-chat-client";
 import { endpointForCall, type ModelEndpointRow } from "./store";
 import { tokenCipher } from "./token-cipher";
 
@@ -55,9 +56,7 @@ export async function checkEndpoint(row: ModelEndpointRow, config: Config, popul
       if (instances.length === CHECK_INSTANCES) break;
     }
   }
-  if (row.protocol !== "kserve_v1") {
-    return { ok: false, error: TESTING_ERRORS.endpointAnswer, error_params: { batch: 1, detail: `the ${row.protocol} protocol is not used by ML tests` }, instances: 0 };
-  }
+  if (row.protocol === "openai_chat") return checkChatEndpoint(row, config);
   let client: KserveClient | null = null;
   try {
     const endpoint = endpointForCall(row, await tokenCipher(config));
@@ -71,6 +70,29 @@ export async function checkEndpoint(row: ModelEndpointRow, config: Config, popul
   } catch (error) {
     if (!(error instanceof TestingFailure)) throw error;
     return { ok: false, error: error.key, error_params: error.params, instances: instances.length };
+  } finally {
+    client?.close();
+  }
+}
+
+/** What a chat endpoint's check asks: short, harmless, answered by any model. */
+const CHAT_CHECK_PROMPT = "Reply with the single word OK.";
+
+/** A chat endpoint's check: one short prompt, without retries, answered with any text. */
+async function checkChatEndpoint(row: ModelEndpointRow, config: Config): Promise<EndpointCheck> {
+  let client: OpenAiChatClient | null = null;
+  try {
+    const endpoint = endpointForCall(row, await tokenCipher(config));
+    client = await OpenAiChatClient.open({ url: endpoint.url, token: endpoint.token, model: row.model }, config.MODEL_ENDPOINT_ALLOWLIST, {
+      ...DEFAULT_CALL_OPTIONS,
+      timeoutMs: config.MODEL_ENDPOINT_TIMEOUT_MS,
+      retries: 0,
+    });
+    await client.complete(CHAT_CHECK_PROMPT, 1);
+    return { ok: true, instances: 1 };
+  } catch (error) {
+    if (!(error instanceof TestingFailure)) throw error;
+    return { ok: false, error: error.key, error_params: error.params, instances: 1 };
   } finally {
     client?.close();
   }
