@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { UploadForm } from "../../domain/entities/document";
 import { presignLocal, verifyLocalForm, type PolicyCheck } from "./local-policy";
@@ -69,6 +69,10 @@ export class LocalStorage implements Storage {
       commit: () => rename(temp, target),
       discard: () => rm(temp, { force: true }),
     };
+  }
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    await (await this.receive(key, Readable.from([bytes]), bytes.length)).commit();
   }
 
   async open(key: string): Promise<StoredFile | null> {

@@ -1,4 +1,6 @@
 import { createHmac } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { S3Storage } from "./s3";
 
@@ -55,5 +57,35 @@ describe("the S3 driver's presigned POST (no network)", () => {
     expect(fields["Content-Type"]).toBeUndefined();
     const policy = JSON.parse(Buffer.from(fields.Policy, "base64").toString("utf8"));
     expect(policy.conditions).toContainEqual(["content-length-range", 1, 1000]);
+  });
+});
+
+describe("the S3 driver's own writes (a loopback S3 endpoint that records what arrives)", () => {
+  it("puts a generated file under its key with its content type, signed with the credentials", async () => {
+    const arrived: { method?: string; url?: string; headers: Record<string, string | string[] | undefined>; body: Buffer }[] = [];
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        arrived.push({ method: request.method, url: request.url, headers: request.headers, body: Buffer.concat(chunks) });
+        response.writeHead(200, { ETag: '"etag"' }).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const storage = new S3Storage({ bucket: "steward-docs", region: "eu-west-1", endpoint: `http://127.0.0.1:${port}`, credentials });
+      const bytes = Buffer.from("prompt_id,response\n1,Yes\n");
+      await storage.put(key, bytes, "text/csv");
+      expect(arrived).toHaveLength(1);
+      const [put] = arrived;
+      expect(put.method).toBe("PUT");
+      expect(new URL(put.url!, "http://s3").pathname).toBe(`/steward-docs/${key}`);
+      expect(put.headers["content-type"]).toBe("text/csv");
+      expect(String(put.headers.authorization)).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/s3\/aws4_request/);
+      expect(put.body.toString("utf8")).toContain("prompt_id,response\n1,Yes\n");
+    } finally {
+      server.close();
+    }
   });
 });

@@ -23,6 +23,8 @@ export interface StoredFile extends ByteSource {
 export interface Storage {
   readonly driver: "local" | "s3";
   presignUpload(input: PresignInput): Promise<UploadForm>;
+  /** Stores bytes the server made itself (a generated file), under one of our keys. */
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** The object under `key`, or null when nothing was uploaded there. */
   open(key: string): Promise<StoredFile | null>;
   remove(key: string): Promise<void>;

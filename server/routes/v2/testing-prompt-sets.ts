@@ -82,7 +82,7 @@ export default async function testingPromptSetRoutes(root: FastifyInstance) {
         tags: ["testing"],
         summary: "Run a prompt set through the application's OpenAI-compatible chat endpoint and store the responses as a CSV document of it",
         description:
-          "Runs inline (a set is 144 prompts, four at a time, within 5 minutes at most). 400 naming `endpoint` when the application has no chat endpoint; 422 with the reason when the model fails (time-out, HTTP status, unreadable answer), and then nothing is stored; 409 when documents are stored in S3.",
+          "Runs inline (a set is 144 prompts, four at a time, within 5 minutes at most). 400 naming `endpoint` when the application has no chat endpoint; 422 with the reason when the model fails (time-out, HTTP status, unreadable answer), and then nothing is stored.",
         params: applicationIdParamsSchema,
         body: promptRunBodySchema,
         response: { 201: documentSchema, ...problemResponses, 422: promptRunFailureSchema },

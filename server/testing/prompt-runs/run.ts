@@ -6,7 +6,7 @@ import type { ApplicationRow } from "../../applications/store";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { CurrentUser } from "../../plugins/auth";
-import { badRequest, conflict, HttpProblem } from "../../plugins/problem";
+import { badRequest, HttpProblem } from "../../plugins/problem";
 import type { Storage } from "../../storage/types";
 import { TestingFailure } from "../analyzer";
 import { DEFAULT_CALL_OPTIONS, type CallOptions } from "../endpoint/kserve-client";
@@ -14,7 +14,7 @@ import { OpenAiChatClient } from "../endpoint/openai-chat-client";
 import { endpointForCall, findEndpoint } from "../endpoint/store";
 import { tokenCipher } from "../endpoint/token-cipher";
 import { promptsCsv } from "./prompts-csv";
-import { canStoreServerFiles, storeCsvDocument } from "./store";
+import { storeCsvDocument } from "./store";
 import type { PromptText } from "./texts";
 
 /**
@@ -58,7 +58,6 @@ export async function runPromptSet(context: PromptRunContext, body: PromptRunBod
     const message = t("errors.endpointProtocol", { protocol: endpoint.protocol });
     throw badRequest(message, [{ path: "endpoint", message }]);
   }
-  if (!canStoreServerFiles(storage)) throw conflict(t("errors.storage"));
 
   const rows = promptSetRows(body.set_id, body.language);
   const settings = endpointForCall(endpoint, await tokenCipher(config));

@@ -1,17 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { Readable } from "node:stream";
-import { CSV, DOCUMENT_MAX_BYTES, type ApplicationDocument } from "../../../domain/entities/document";
+import { CSV, type ApplicationDocument } from "../../../domain/entities/document";
 import type { ApplicationRow } from "../../applications/store";
 import { actorOf, recordAudit } from "../../audit/record";
 import type { Db } from "../../db/client";
 import { applicationDocuments, processingItems } from "../../db/schema";
 import type { CurrentUser } from "../../plugins/auth";
-import { LocalStorage } from "../../storage/local";
 import { documentKey, type Storage } from "../../storage/types";
 import { findDocument, toDocument } from "../../uploads/document-store";
 
-/** Whether the server can write a document's file itself: local storage only (S3 takes the browser's uploads). */
-export const canStoreServerFiles = (storage: Storage): storage is LocalStorage => storage instanceof LocalStorage;
 
 /**
  * A CSV file the server made, stored as a new document of the application: the object is written first, then
@@ -20,7 +16,7 @@ export const canStoreServerFiles = (storage: Storage): storage is LocalStorage =
  */
 export async function storeCsvDocument(
   db: Db,
-  storage: LocalStorage,
+  storage: Storage,
   user: CurrentUser,
   application: ApplicationRow,
   name: string,
@@ -30,7 +26,7 @@ export async function storeCsvDocument(
   const bytes = Buffer.from(csv, "utf8");
   const id = randomUUID();
   const storageKey = documentKey(application.companyId, application.id, id);
-  await (await storage.receive(storageKey, Readable.from([bytes]), DOCUMENT_MAX_BYTES)).commit();
+  await storage.put(storageKey, bytes, CSV);
   const actor = actorOf(user);
   try {
     await db.transaction(async (tx) => {
