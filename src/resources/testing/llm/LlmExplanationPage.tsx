@@ -2,11 +2,12 @@ import { Link as RouterLink, useParams } from "react-router";
 import { Alert, Box, Button, Chip, Skeleton, Typography } from "@mui/material";
 import ArrowBackOutlined from "@mui/icons-material/ArrowBackOutlined";
 import { useTranslation } from "react-i18next";
+import { useEntityTitle } from "../../../components/layout/entity-titles";
 import { SectionCard } from "../../../components/layout/SectionCard";
 import { useResourceUrl } from "../../links";
 import { useResultFormats } from "../results/result-formats";
 import { TESTING_RESOURCE } from "../task-api";
-import { useLlmExplanation } from "./llm-api";
+import { useLlmExplanation, useLlmRun } from "./llm-api";
 
 /** The metrics in the order the summary shows them. */
 const METRICS = ["refusal", "sentiment", "length", "favourable", "consistency", "divergent"] as const;
@@ -17,6 +18,9 @@ export default function LlmExplanationPage() {
   const { t } = useTranslation();
   const { documentId = "" } = useParams<{ documentId: string }>();
   const url = useResourceUrl();
+  // The breadcrumbs read the document's name instead of its id.
+  const { run } = useLlmRun(documentId);
+  useEntityTitle(documentId, run?.task.document?.name);
   return (
     <Box sx={{ display: "grid", gap: 2 }}>
       <Box>
