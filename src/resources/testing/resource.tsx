@@ -14,10 +14,17 @@ export const testing = defineResource({
   routes: {
     status: "/application-testing/status-details/:applicationId/:taskId",
     results: "/application-testing/results/:applicationId/:taskId",
+    // LLM results are read by the analysed document, whose latest LLM test they show.
+    llmSummary: "/application-testing/results/llm/:documentId",
+    llmDetails: "/application-testing/results/llm/:documentId/details/:tableId",
+    llmExplanation: "/application-testing/results/llm/:documentId/explanation",
   },
   pages: {
     status: lazy(() => import("./status/TestingStatusPage")),
     results: lazy(() => import("./results/TestingResultsPage")),
+    llmSummary: lazy(() => import("./llm/LlmSummaryPage")),
+    llmDetails: lazy(() => import("./llm/LlmDetailsPage")),
+    llmExplanation: lazy(() => import("./llm/LlmExplanationPage")),
   },
   applicationTab: { key: "testing", label: "testing.tab.label", page: lazy(() => import("./tab/ApplicationTestingTab")) },
 });

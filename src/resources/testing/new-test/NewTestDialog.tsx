@@ -14,8 +14,9 @@ import { DecisionsFields } from "./DecisionsFields";
 import { onInputs } from "../field-refusals";
 import { fieldOfServerPath, newTestFormSchema, newTestValues, randomSeed, type NewTestSource, type NewTestValues } from "./new-test-form";
 import { PopulationFields } from "./PopulationFields";
+import { ResponsesFields } from "./ResponsesFields";
 
-const SOURCES: readonly NewTestSource[] = ["fairness_ml_user", "fairness_ml_synthetic"];
+const SOURCES: readonly NewTestSource[] = ["fairness_ml_user", "fairness_ml_synthetic", "fairness_llm_user"];
 
 /** Starts a fairness test (POST …/testing/tasks), then opens its status page. */
 export function NewTestDialog({ applicationId, onClose }: { applicationId: string; onClose(): void }) {
@@ -91,6 +92,7 @@ export function NewTestDialog({ applicationId, onClose }: { applicationId: strin
       {source === "fairness_ml_user" && <DecisionsFields applicationId={applicationId} form={form} />}
       {source === "fairness_ml_synthetic" &&
         (endpointLoading ? <LinearProgress aria-label={t("testing.endpoint.loading")} /> : <PopulationFields form={form} hasEndpoint={Boolean(endpoint)} />)}
+      {source === "fairness_llm_user" && <ResponsesFields applicationId={applicationId} form={form} canRun={endpoint?.protocol === "openai_chat"} />}
     </FormDialog>
   );
 }

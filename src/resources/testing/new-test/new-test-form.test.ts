@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldOfServerPath, newTestFormSchema, newTestValues, type NewTestValues } from "./new-test-form";
+import { fieldOfServerPath, newTestFormSchema, newTestValues, suggestedLlmMapping, type NewTestValues } from "./new-test-form";
 
 const DOC = "00000000-0000-4000-8000-0000000000d1";
 
@@ -111,5 +111,39 @@ describe("the New test form as the request it sends", () => {
     expect(fieldOfServerPath("columns.protected.age_band", body)).toBe("others.1.column");
     expect(fieldOfServerPath("columns.protected.sex", body)).toBe("columns.protected.sex");
     expect(fieldOfServerPath("columns.outcome", body)).toBe("columns.outcome");
+  });
+
+  it("puts a server error on an LLM file's column on its field, and on a protected attribute on its row", () => {
+    const values = newTestValues(42, "offline");
+    values.data_source = "fairness_llm_user";
+    values.document_id = DOC;
+    values.llm = { prompt_id: "pid", prompt: "q", response: "a", language: "" };
+    values.others = [{ key: "gender", column: "g" }, { key: "age_band", column: "age" }];
+    const body = newTestFormSchema.parse(values);
+    expect(body.columns).toEqual({ prompt_id: "pid", prompt: "q", response: "a", protected: { gender: "g", age_band: "age" } });
+    expect(fieldOfServerPath("columns.response", body)).toBe("llm.response");
+    expect(fieldOfServerPath("columns.protected.age_band", body)).toBe("others.1.column");
+    expect(fieldOfServerPath("columns.protected", body)).toBe("others");
+  });
+
+  it("refuses an LLM mapping without its columns or with a bad or repeated attribute key", () => {
+    const values = newTestValues(42, "offline");
+    values.data_source = "fairness_llm_user";
+    values.document_id = DOC;
+    values.llm = { prompt_id: "pid", prompt: "", response: "a", language: "" };
+    values.others = [{ key: "Gender", column: "g" }, { key: "age", column: "a" }, { key: "age", column: "b" }];
+    expect(issues(values)).toEqual(["llm.prompt: validation.required", "others.0.key: testing.validation.attributeKey", "others.2.key: testing.validation.duplicate"]);
+  });
+
+  it("suggests the mapping of a file made from a prompt set, and nothing for columns it lacks", () => {
+    expect(suggestedLlmMapping(["prompt_id", "set", "language", "gender", "ethnicity", "age_band", "prompt", "response"])).toEqual({
+      llm: { prompt_id: "prompt_id", prompt: "prompt", response: "response", language: "language" },
+      others: [
+        { key: "gender", column: "gender" },
+        { key: "ethnicity", column: "ethnicity" },
+        { key: "age_band", column: "age_band" },
+      ],
+    });
+    expect(suggestedLlmMapping(["id", "answer"])).toEqual({ llm: { prompt_id: "", prompt: "", response: "", language: "" }, others: [] });
   });
 });

@@ -10,7 +10,7 @@ import {
 } from "../../../../domain/entities/testing-task";
 
 export type OutcomeType = "binary" | "score";
-export type NewTestSource = "fairness_ml_user" | "fairness_ml_synthetic";
+export type NewTestSource = "fairness_ml_user" | "fairness_ml_synthetic" | "fairness_llm_user";
 
 /** A model input feature as its inputs hold it; a category's values are typed comma-separated. */
 export interface FeatureValues {
@@ -43,7 +43,10 @@ export interface NewTestValues {
     label: string;
     protected: { sex: string; race_ethnicity: string };
   };
+  /** The protected attributes beyond the named ones (ML), or all of them (LLM). */
   others: { key: string; column: string }[];
+  /** Which columns of an LLM responses file hold the prompt id, the prompt, the response and its language (optional). */
+  llm: LlmColumnValues;
   population: {
     size: string;
     seed: string;
@@ -53,6 +56,14 @@ export interface NewTestValues {
     outcome_type: OutcomeType;
   };
 }
+
+export interface LlmColumnValues {
+  prompt_id: string;
+  prompt: string;
+  response: string;
+  language: string;
+}
+export const LLM_COLUMN_FIELDS = ["prompt_id", "prompt", "response", "language"] as const;
 
 /** The largest seed a population takes (a 31-bit integer). */
 export const SEED_MAX = 2_147_483_647;
@@ -67,6 +78,7 @@ export const newTestValues = (seed: number, scoring: "endpoint" | "offline"): Ne
   document_id: "",
   columns: { outcome: "", outcome_type: "binary", positive_value: "1", label: "", protected: { sex: "", race_ethnicity: "" } },
   others: [],
+  llm: { prompt_id: "", prompt: "", response: "", language: "" },
   population: {
     size: "10000",
     seed: String(seed),
@@ -206,8 +218,48 @@ const syntheticInput = z
   }))
   .pipe(syntheticCreateSchema);
 
+const llmCreateSchema = testingTaskCreateSchema.extend({
+  document_id: z.uuid(),
+  columns: z.object({
+    prompt_id: z.string(),
+    prompt: z.string(),
+    response: z.string(),
+    language: z.string().optional(),
+    protected: z.record(z.string(), z.string()),
+  }),
+});
+
+const llmInput = z
+  .object({
+    data_source: z.literal("fairness_llm_user"),
+    name: z.string(),
+    document_id: z.string().min(1, "testing.validation.documentRequired"),
+    llm: z.object({ prompt_id: required, prompt: required, response: required, language: z.string() }),
+    others: z.array(z.object({ key: z.string().trim(), column: required })).min(1, "testing.validation.protectedRequired"),
+  })
+  .superRefine(({ others }, ctx) => {
+    others.forEach(({ key }, i) => {
+      if (!ATTRIBUTE_KEY.test(key)) ctx.addIssue({ code: "custom", path: ["others", i, "key"], message: "testing.validation.attributeKey" });
+    });
+    refuseRepeats(others.map((o) => o.key), ctx, (i) => ["others", i, "key"]);
+  })
+  .transform(({ data_source, name, document_id, llm, others }): z.input<typeof llmCreateSchema> => ({
+    data_source,
+    ...(name.trim() ? { name: name.trim() } : {}),
+    document_id,
+    columns: {
+      prompt_id: llm.prompt_id,
+      prompt: llm.prompt,
+      response: llm.response,
+      // Unmapped, each response's language is guessed from its words.
+      ...(optional(llm.language) ? { language: llm.language } : {}),
+      protected: Object.fromEntries(others.map((o) => [o.key, o.column])),
+    },
+  }))
+  .pipe(llmCreateSchema);
+
 /** POST …/testing/tasks from the "New test" dialog: the chosen data source's fields, read by the domain's schemas. */
-export const newTestFormSchema = z.discriminatedUnion("data_source", [mlInput, syntheticInput]);
+export const newTestFormSchema = z.discriminatedUnion("data_source", [mlInput, syntheticInput, llmInput]);
 export type NewTestBody = z.output<typeof newTestFormSchema>;
 
 /**
@@ -215,10 +267,34 @@ export type NewTestBody = z.output<typeof newTestFormSchema>;
  * ones is a row of `others` (in the order the body lists them); the rest are the body's own paths.
  */
 export function fieldOfServerPath(path: string, body: NewTestBody): string {
+  if (body.data_source === "fairness_llm_user") return llmFieldOfServerPath(path, body);
   const match = /^columns\.protected\.([^.]+)$/.exec(path);
   if (!match || match[1] === SEX || match[1] === RACE_ETHNICITY) return path;
   const mapped = (body.columns as { protected?: Record<string, string> } | undefined)?.protected ?? {};
   const others = Object.keys(mapped).filter((key) => key !== SEX && key !== RACE_ETHNICITY);
   const index = others.indexOf(match[1]);
   return index === -1 ? path : `others.${index}.column`;
+}
+
+/** An LLM body's columns are the dialog's `llm` fields, and every protected attribute a row of `others`. */
+function llmFieldOfServerPath(path: string, body: NewTestBody): string {
+  const column = /^columns\.([^.]+)$/.exec(path)?.[1];
+  if (column && (LLM_COLUMN_FIELDS as readonly string[]).includes(column)) return `llm.${column}`;
+  const attribute = /^columns\.protected\.([^.]+)$/.exec(path)?.[1];
+  if (attribute === undefined) return path === "columns.protected" ? "others" : path;
+  const index = Object.keys((body.columns as { protected?: Record<string, string> } | undefined)?.protected ?? {}).indexOf(attribute);
+  return index === -1 ? path : `others.${index}.column`;
+}
+
+/** The columns a file made from a prompt set names as the mapping expects: filled in when the file has them. */
+export const PROMPT_SET_COLUMNS = { prompt_id: "prompt_id", prompt: "prompt", response: "response", language: "language" } as const;
+export const PROMPT_SET_ATTRIBUTES = ["gender", "ethnicity", "age_band"] as const;
+
+/** The mapping a responses file suggests by its column names (a prompt set's download, filled in): empty where it has none. */
+export function suggestedLlmMapping(columns: readonly string[]): { llm: LlmColumnValues; others: { key: string; column: string }[] } {
+  const has = (name: string) => (columns.includes(name) ? name : "");
+  return {
+    llm: { prompt_id: has(PROMPT_SET_COLUMNS.prompt_id), prompt: has(PROMPT_SET_COLUMNS.prompt), response: has(PROMPT_SET_COLUMNS.response), language: has(PROMPT_SET_COLUMNS.language) },
+    others: PROMPT_SET_ATTRIBUTES.filter((a) => columns.includes(a)).map((a) => ({ key: a, column: a })),
+  };
 }

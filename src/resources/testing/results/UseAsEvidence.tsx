@@ -4,17 +4,18 @@ import FactCheckOutlined from "@mui/icons-material/FactCheckOutlined";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/dialogs/ConfirmDialog";
 import { notify } from "../../../providers/notifications";
+import type { DataSource } from "../../../../domain/entities/testing-task";
 import { useAddTestEvidence, useEvidenceControls, type EvidenceControl } from "./evidence-api";
 
 const controlText = (c: EvidenceControl) => `${c.control_id} — ${c.name} (${c.framework})`;
 
 /** "Use as evidence": the test, once finished, becomes evidence of one of the application's bias-testing controls. */
-export function UseAsEvidence({ applicationId, taskId }: { applicationId: string; taskId: string }) {
+export function UseAsEvidence({ applicationId, taskId, dataSource }: { applicationId: string; taskId: string; dataSource?: DataSource }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [controlId, setControlId] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const { controls, query } = useEvidenceControls(applicationId, open);
+  const { controls, query } = useEvidenceControls(applicationId, open, dataSource);
   const add = useAddTestEvidence(applicationId, taskId);
 
   const close = () => {

@@ -1,4 +1,5 @@
 import { useCallback } from "react";
+import type { DataSource } from "../../../../domain/entities/testing-task";
 import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
 
 /** A control of the application that a bias test can be evidence of. */
@@ -11,10 +12,12 @@ export interface EvidenceControl {
 const testingPath = (applicationId: string) => `/applications/${encodeURIComponent(applicationId)}/testing`;
 
 /** GET …/testing/evidence-controls: the application's controls that bias testing evidences; loaded once asked for. */
-export function useEvidenceControls(applicationId: string, enabled: boolean) {
+/** The controls a kind of test evidences differ (an LLM test is also generative-AI bias evidence): `dataSource` narrows them. */
+export function useEvidenceControls(applicationId: string, enabled: boolean, dataSource?: DataSource) {
   const { query, result } = useCustom<{ items: EvidenceControl[] }, HttpError>({
     url: `${testingPath(applicationId)}/evidence-controls`,
     method: "get",
+    config: dataSource ? { query: { data_source: dataSource } } : undefined,
     queryOptions: { enabled: enabled && Boolean(applicationId), retry: false },
     errorNotification: false,
   });
