@@ -181,6 +181,12 @@ describe("the results page", () => {
     expect(apiBlob).toHaveBeenCalledWith(`/applications/${APP_ID}/testing/tasks/${TASK_ID}/results.csv`);
   });
 
+  it("sends an LLM test on to its own results page, keyed by the analysed document", async () => {
+    const documentId = "00000000-0000-4000-8000-0000000000d7";
+    await openPage(aTask({ data_source: "fairness_llm_user", document: { id: documentId, name: "responses.csv" }, results: null }));
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe(`/application-testing/results/llm/${documentId}`));
+  });
+
   it("lets a contributor add the test as evidence of a bias-testing control", async () => {
     await openPage(aTask(), CONTRIBUTOR);
     fireEvent.click(await screen.findByRole("button", { name: "Use as evidence" }));

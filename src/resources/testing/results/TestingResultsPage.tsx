@@ -1,4 +1,4 @@
-import { useParams } from "react-router";
+import { Navigate, useParams } from "react-router";
 import { isFairnessResults } from "../../../../domain/entities/testing-task";
 import { Alert, Box, LinearProgress } from "@mui/material";
 import type { HttpError } from "@refinedev/core";
@@ -16,6 +16,7 @@ import { NotReadyNotice } from "./NotReadyNotice";
 import { ProvenanceSection } from "./ProvenanceSection";
 import { ResultDownloads } from "./ResultDownloads";
 import { useResultFormats } from "./result-formats";
+import { useTaskUrls } from "../task-links";
 import { taskTitle } from "../task-text";
 import { ResultsHeader } from "./ResultsHeader";
 import { ResultsSummary } from "./ResultsSummary";
@@ -32,6 +33,7 @@ export default function TestingResultsPage() {
   const canOn = useCanOnRecord();
   const url = useResourceUrl();
   const formats = useResultFormats();
+  const { resultsUrl } = useTaskUrls();
   const title = task ? taskTitle(t, task) : undefined;
   // The breadcrumbs read the application's and the test's names instead of their ids.
   useEntityTitle(applicationId, application?.name);
@@ -53,6 +55,8 @@ export default function TestingResultsPage() {
     );
   }
   if (!task || !title) return <LinearProgress aria-label={t("testing-results.loading")} />;
+  // An LLM test's results live on its own pages, keyed by the analysed document.
+  if (task.data_source === "fairness_llm_user" && task.document) return <Navigate to={resultsUrl(task)} replace />;
 
   // LLM results have pages of their own, keyed by the analysed document.
   const results = task.status === "ready" && task.results && isFairnessResults(task.results) ? task.results : null;
