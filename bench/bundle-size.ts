@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ON_DEMAND_AREAS } from "../src/i18n/on-demand-areas";
 
 interface Chunk {
   file: string;
@@ -39,12 +40,22 @@ export function measureBundles() {
   // English strings of the public areas load at start, before any page: count them as initial.
   for (const area of ["common", "auth", "validation", "errors", "layout"]) closure(`locales/en/${area}.json`, entry);
   const kb = (keys: Set<string>) => [...keys].reduce((sum, k) => sum + sizeOf(manifest[k].file), 0) / 1024;
-  // A signed-in page also needs the protected app's chunk and every area's strings.
+  // A signed-in page also needs the protected app's chunk and every area's strings but the on-demand ones,
+  // which count for the pages that load them.
   const signedIn = closure("src/ProtectedApp.tsx", new Set(entry));
-  for (const key of Object.keys(manifest).filter((k) => k.startsWith("locales/en/"))) closure(key, signedIn);
+  const areaOf = (key: string) => /^locales\/en\/(.+)\.json$/.exec(key)?.[1] ?? "";
+  for (const key of Object.keys(manifest).filter((k) => k.startsWith("locales/en/") && !(areaOf(k) in ON_DEMAND_AREAS))) closure(key, signedIn);
+  const onDemandFor = (page: string) =>
+    Object.entries(ON_DEMAND_AREAS)
+      .filter(([, folders]) => folders.some((folder) => page.startsWith(folder)))
+      .map(([area]) => `locales/en/${area}.json`);
   const routes = Object.keys(manifest)
     .filter((k) => manifest[k].isDynamicEntry && /^src\/(pages|resources)\//.test(k))
-    .map((k) => ({ page: k.replace(/^src\//, ""), kb: kb(closure(k, new Set(k.startsWith("src/pages/auth/") ? entry : signedIn))) }))
+    .map((k) => {
+      const initial = closure(k, new Set(k.startsWith("src/pages/auth/") ? entry : signedIn));
+      for (const area of onDemandFor(k)) closure(area, initial);
+      return { page: k.replace(/^src\//, ""), kb: kb(initial) };
+    })
     .sort((a, b) => b.kb - a.kb);
   return { entryKb: kb(entry), routes };
 }

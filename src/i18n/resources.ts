@@ -1,4 +1,5 @@
 import type { BackendModule, ReadCallback } from "i18next";
+import { ON_DEMAND_AREAS } from "./on-demand-areas";
 
 /**
  * Every locales/<lng>/<area>.json, addressed as `<area>.<key>` (e.g. `applications.fields.name`), but the
@@ -20,7 +21,9 @@ async function loadAreas(lng: string, wanted: (area: string) => boolean): Promis
 }
 
 const loadPublicAreas = (lng: string) => loadAreas(lng, (area) => PUBLIC_AREAS.has(area));
-export const loadPrivateAreas = (lng: string) => loadAreas(lng, (area) => !PUBLIC_AREAS.has(area));
+export const loadPrivateAreas = (lng: string) => loadAreas(lng, (area) => !PUBLIC_AREAS.has(area) && !(area in ON_DEMAND_AREAS));
+/** One area's strings in one language (an on-demand area, when a page that reads it opens). */
+export const loadArea = (lng: string, area: string) => loadAreas(lng, (a) => a === area);
 
 /** i18next backend: a language's public areas, as separate chunks, only once that language is used. */
 export const localesBackend: BackendModule = {

@@ -1,7 +1,8 @@
 import { use } from "react";
 import { useTranslation } from "react-i18next";
 import { i18n } from "./index";
-import { loadPrivateAreas } from "./resources";
+import type { i18n as I18n } from "i18next";
+import { loadArea, loadPrivateAreas } from "./resources";
 
 const loading = new Map<string, Promise<void>>();
 
@@ -21,4 +22,24 @@ export function useAllLocaleAreas(): void {
   const { i18n: instance } = useTranslation();
   const lng = instance.resolvedLanguage ?? "en";
   use(lng === "en" ? loadOnce("en") : Promise.all([loadOnce("en"), loadOnce(lng)]).then(() => {}));
+}
+
+const loadingAreas = new Map<string, Promise<void>>();
+
+function loadAreasOnce(instance: I18n, missing: readonly (readonly [string, string])[]): Promise<void> {
+  const key = missing.map(([lng, area]) => `${lng}:${area}`).join(",");
+  let promise = loadingAreas.get(key);
+  if (!promise) {
+    promise = Promise.all(missing.map(([lng, area]) => loadArea(lng, area).then((strings) => instance.addResourceBundle(lng, "translation", strings, true, false)))).then(() => {});
+    loadingAreas.set(key, promise);
+  }
+  return promise;
+}
+
+/** Suspends until these on-demand areas are loaded for the current language (and English, the fallback). */
+export function useLocaleAreas(areas: readonly string[]): void {
+  const { i18n: instance } = useTranslation();
+  const lng = instance.resolvedLanguage ?? "en";
+  const missing = [...new Set(["en", lng])].flatMap((l) => areas.filter((area) => !instance.getResource(l, "translation", area)).map((area) => [l, area] as const));
+  if (missing.length > 0) use(loadAreasOnce(instance, missing));
 }

@@ -16,11 +16,14 @@ import { LlmRunNotFound } from "./LlmRunNotFound";
 import { LlmTableExport } from "./LlmTableExport";
 import { isMissing } from "./missing";
 import { gridColumns, gridRows, sortParam, type LlmGridRow } from "./table-grid";
+import { useLocaleAreas } from "../../../i18n/use-all-areas";
+import { LLM_AREAS } from "./llm-areas";
 
 const isTableId = (id: string): id is LlmTableId => (LLM_TABLE_IDS as readonly string[]).includes(id);
 
 /** /application-testing/results/llm/{documentId}/details/{tableId}: one detail table, paged, sorted and searched on the server. */
 export default function LlmDetailsPage() {
+  useLocaleAreas(LLM_AREAS);
   const { documentId = "", tableId = "" } = useParams<{ documentId: string; tableId: string }>();
   if (!isTableId(tableId)) return <TableNotFound />;
   return <DetailsTable key={tableId} documentId={documentId} tableId={tableId} />;

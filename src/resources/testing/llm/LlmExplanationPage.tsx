@@ -8,6 +8,8 @@ import { useResourceUrl } from "../../links";
 import { useResultFormats } from "../results/result-formats";
 import { TESTING_RESOURCE } from "../task-api";
 import { useLlmExplanation, useLlmRun } from "./llm-api";
+import { useLocaleAreas } from "../../../i18n/use-all-areas";
+import { LLM_AREAS } from "./llm-areas";
 
 /** The metrics in the order the summary shows them. */
 const METRICS = ["refusal", "sentiment", "length", "favourable", "consistency", "divergent"] as const;
@@ -15,6 +17,7 @@ const ASPECTS = ["measures", "computed", "read", "limits", "flag"] as const;
 
 /** /application-testing/results/llm/{documentId}/explanation: each metric in plain words, and the patterns and lexicon behind them. */
 export default function LlmExplanationPage() {
+  useLocaleAreas(LLM_AREAS);
   const { t } = useTranslation();
   const { documentId = "" } = useParams<{ documentId: string }>();
   const url = useResourceUrl();

@@ -19,6 +19,8 @@ import { LlmNotReady } from "./LlmNotReady";
 import { LlmRunNotFound } from "./LlmRunNotFound";
 import { LlmTableLinks } from "./LlmTableLinks";
 import { isMissing } from "./missing";
+import { useLocaleAreas } from "../../../i18n/use-all-areas";
+import { LLM_AREAS } from "./llm-areas";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -35,6 +37,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 /** /application-testing/results/llm/{documentId}: the verdict of the latest LLM fairness test over a responses file. */
 export default function LlmSummaryPage() {
+  useLocaleAreas(LLM_AREAS);
   const { t } = useTranslation();
   const { documentId = "" } = useParams<{ documentId: string }>();
   const { run, query } = useLlmRun(documentId);

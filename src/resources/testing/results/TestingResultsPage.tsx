@@ -21,11 +21,13 @@ import { taskTitle } from "../task-text";
 import { ResultsHeader } from "./ResultsHeader";
 import { ResultsSummary } from "./ResultsSummary";
 import { UseAsEvidence } from "./UseAsEvidence";
+import { useLocaleAreas } from "../../../i18n/use-all-areas";
 
 const isMissing = (error: HttpError | null) => error?.statusCode === 404 || error?.statusCode === 400;
 
 /** /application-testing/results/{applicationId}/{taskId}: a fairness test's results, how to read them, and what the data was. */
 export default function TestingResultsPage() {
+  useLocaleAreas(["testing-results"]);
   const { t } = useTranslation();
   const { applicationId = "", taskId = "" } = useParams<{ applicationId: string; taskId: string }>();
   const { task, query } = useTestingTask(applicationId, taskId);
