@@ -73,3 +73,38 @@ test("the demo company's hiring application has a ready fairness test", async ({
   await expect(page).toHaveURL(/\/application-testing\/results\//);
   await expect(page.getByRole("heading", { name: /Sex × race\/ethnicity/ })).toBeVisible();
 });
+
+/**
+ * The demo chatbot's LLM fairness test: its summary names the flagged group and the rule, a detail table
+ * sorts on the server and exports, an unknown table is the 404 page, and the explanation says how to read it.
+ */
+test("an LLM fairness test's summary, detail tables and explanation", async ({ page }) => {
+  await signIn(page, "reviewer@steward.test");
+  await expectSignedIn(page);
+  await page.getByRole("link", { name: "AI Applications" }).click();
+  await page.getByRole("link", { name: "Support chatbot", exact: true }).click();
+  await page.getByRole("tab", { name: "Testing" }).click();
+  await page.getByRole("row").filter({ hasText: "LLM responses you supply" }).filter({ hasText: "Ready" }).first().click();
+
+  await expect(page).toHaveURL(/\/application-testing\/results\/llm\/[0-9a-f-]{36}$/);
+  const summaryUrl = page.url();
+  await expect(page.getByRole("heading", { level: 1, name: "LLM fairness test: Support chatbot responses, fairness prompts.csv" })).toBeVisible();
+  await expect(page.getByText(/Flagged by the four-fifths rule/).first()).toBeVisible();
+
+  await page.getByRole("link", { name: "Refusals", exact: true }).click();
+  await expect(page).toHaveURL(`${summaryUrl}/details/refusals`);
+  const grid = page.getByRole("grid");
+  await expect(grid.getByRole("row").nth(1)).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+
+  await page.goto(`${summaryUrl}/details/not-a-table`);
+  await expect(page.getByText("Table not found")).toBeVisible();
+
+  await page.goto(summaryUrl);
+  await page.getByRole("link", { name: "How to read these results" }).click();
+  await expect(page).toHaveURL(`${summaryUrl}/explanation`);
+  await expect(page.getByRole("heading", { level: 1, name: "How LLM fairness results are computed and read" })).toBeVisible();
+  await expect(page.getByText(/sarcasm/i).first()).toBeVisible();
+});
