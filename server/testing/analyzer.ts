@@ -1,4 +1,4 @@
-import type { FairnessResults, TESTING_ERRORS } from "../../domain/entities/testing-task";
+import type { TESTING_ERRORS, TestingResults } from "../../domain/entities/testing-task";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { testingTasks } from "../db/schema";
@@ -17,7 +17,7 @@ export interface AnalysisContext {
 }
 
 /** One data source's analysis: reads its input and answers the results, or throws a TestingFailure. */
-export type Analyzer = (context: AnalysisContext) => Promise<FairnessResults>;
+export type Analyzer = (context: AnalysisContext) => Promise<TestingResults>;
 
 /**
  * A run that cannot finish because of its input or the model it calls, not a fault of ours: the task ends

@@ -1,9 +1,8 @@
-import type { DataSource, FairnessResults, TestingSummary } from "../../domain/entities/testing-task";
+import { isFairnessResults, type DataSource, type TestingResults, type TestingSummary } from "../../domain/entities/testing-task";
 import { summarizeResults } from "../../domain/testing/fairness";
 import { summarizeLlmResults } from "../../domain/testing/llm";
 import type { Analyzer } from "./analyzer";
 import { analyzeLlmUser } from "./llm/analyze";
-import type { StoredLlmResults } from "./llm/stored-results";
 import { analyzeMlUser } from "./ml-user";
 import { analyzeSynthetic } from "./synthetic/analyze";
 
@@ -15,7 +14,6 @@ export const ANALYZERS: Partial<Record<DataSource, Analyzer>> = {
 };
 
 /** A finished run's summary for lists and trends: LLM runs by their favourable-response ratios, ML runs by their impact ratios. */
-export function summaryOf(dataSource: DataSource, results: FairnessResults): TestingSummary {
-  if (dataSource === "fairness_llm_user") return summarizeLlmResults((results as unknown as StoredLlmResults).attributes);
-  return summarizeResults(results.categories);
+export function summaryOf(results: TestingResults): TestingSummary {
+  return isFairnessResults(results) ? summarizeResults(results.categories) : summarizeLlmResults(results.attributes);
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { eq } from "drizzle-orm";
-import { TESTING_ERRORS, type FairnessResults } from "../../domain/entities/testing-task";
+import { TESTING_ERRORS, type TestingResults } from "../../domain/entities/testing-task";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { applications, testingTasks } from "../db/schema";
@@ -93,13 +93,13 @@ function progressReport(db: Db, task: TestingTaskRow, claim: Claim): (rowsRead: 
   };
 }
 
-async function finishReady(db: Db, task: TestingTaskRow, claim: Claim, results: FairnessResults): Promise<void> {
+async function finishReady(db: Db, task: TestingTaskRow, claim: Claim, results: TestingResults): Promise<void> {
   const now = new Date();
   await db.transaction(async (tx) => {
     if (!(await finishItem(tx, claim.id, { status: "ready" }, claim))) return;
     await tx
       .update(testingTasks)
-      .set({ results, summary: summaryOf(task.dataSource, results), rowsRead: results.provenance.rows_read, finishedAt: now, errorParams: null, history: historyWith("ready", now), updatedAt: now })
+      .set({ results, summary: summaryOf(results), rowsRead: results.provenance.rows_read, finishedAt: now, errorParams: null, history: historyWith("ready", now), updatedAt: now })
       .where(eq(testingTasks.id, task.id));
     await tellStarter(tx as unknown as Db, task, "ready");
   });
