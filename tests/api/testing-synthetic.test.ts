@@ -238,7 +238,7 @@ describe("scoring a population through the model endpoint", () => {
     });
     const task = await insertTask({ ...POPULATION, size: 500 });
     const before = model.requests.length;
-    const results = await analyzeSynthetic(context(task));
+    const results = fairnessResultsSchema.parse(await analyzeSynthetic(context(task)));
     expect(results.sample_size).toBe(500);
     expect(model.requests.length - before).toBe(6);
   });
