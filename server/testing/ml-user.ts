@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import { mlColumnsSchema, TESTING_ERRORS, type FairnessResults } from "../../domain/entities/testing-task";
 import { FairnessAccumulator, METRIC_DEFINITIONS_VERSION } from "../../domain/testing/fairness";
-import { applicationDocuments } from "../db/schema";
 import { TestingFailure, type Analyzer } from "./analyzer";
-import { openTable } from "./table-reader";
+import { openTaskTable } from "./task-table";
 import { STEWARD_VERSION } from "./version";
 
 /** How often (in rows) the analysis reports how far it got; the worker decides when that reaches the database. */
@@ -20,19 +18,10 @@ export const analyzeMlUser: Analyzer = async ({ db, storage, task, progress }) =
   if (!parsed.success) throw new TestingFailure(TESTING_ERRORS.failed);
   const columns = parsed.data;
 
-  const [document] = task.documentId ? await db.select().from(applicationDocuments).where(eq(applicationDocuments.id, task.documentId)) : [];
-  const file = document?.contentType ? await storage.open(document.storageKey) : null;
-  if (!document || !file) throw new TestingFailure(TESTING_ERRORS.documentMissing);
-  const table = await openTable(file, document.contentType!);
-
+  const table = await openTaskTable(db, storage, task);
   try {
     // Column indexes are resolved once, from the header: every row is then read by position.
-    const indexOf = (column: string) => {
-      const index = table.header.indexOf(column);
-      if (index < 0) throw new TestingFailure(TESTING_ERRORS.columnMissing, { column });
-      return index;
-    };
-    if (table.header.length === 0) throw new TestingFailure(TESTING_ERRORS.noRows);
+    const indexOf = table.columnIndex;
     const attributes = Object.keys(columns.protected);
     const outcome = indexOf(columns.outcome);
     const label = columns.label ? indexOf(columns.label) : -1;

@@ -25,6 +25,8 @@ export const TABLE_CONTENT_TYPES: readonly string[] = [CSV, XLSX];
 export interface Table {
   /** The first row: the column names as the file spells them. */
   header: string[];
+  /** A column's position by its header name; TestingFailure(columnMissing) naming it when the header lacks it. */
+  columnIndex(column: string): number;
   /** The rows after the header, once: a second call reads nothing. Throws TestingFailure(unreadable) on a malformed file. */
   rows(): AsyncIterable<string[]>;
   /** The SHA-256 (hex) of the stored bytes; throws while they have not all been read (read rows() to its end first). */
@@ -108,6 +110,11 @@ export async function openTable(file: StoredFile, contentType: string): Promise<
   }
   return {
     header,
+    columnIndex(column) {
+      const index = header.indexOf(column);
+      if (index < 0) throw new TestingFailure(TESTING_ERRORS.columnMissing, { column });
+      return index;
+    },
     rows,
     sha256() {
       if (digest === undefined) throw new Error("the table's digest is known once its rows have been read to the end");

@@ -1,10 +1,8 @@
-import { eq } from "drizzle-orm";
 import type { FairnessResults } from "../../../domain/entities/testing-task";
 import { TESTING_ERRORS } from "../../../domain/entities/testing-task";
 import { LEXICON_VERSION, LLM_METRIC_DEFINITIONS_VERSION, LlmAccumulator, REFUSAL_PATTERNS_VERSION } from "../../../domain/testing/llm";
-import { applicationDocuments } from "../../db/schema";
 import { TestingFailure, type Analyzer } from "../analyzer";
-import { openTable } from "../table-reader";
+import { openTaskTable } from "../task-table";
 import { STEWARD_VERSION } from "../version";
 import { llmColumnsSchema } from "./columns";
 import { boundedTables, type StoredLlmResults } from "./stored-results";
@@ -23,19 +21,10 @@ export const analyzeLlmUser: Analyzer = async ({ db, storage, task, progress }) 
   if (!parsed.success) throw new TestingFailure(TESTING_ERRORS.failed);
   const columns = parsed.data;
 
-  const [document] = task.documentId ? await db.select().from(applicationDocuments).where(eq(applicationDocuments.id, task.documentId)) : [];
-  const file = document?.contentType ? await storage.open(document.storageKey) : null;
-  if (!document || !file) throw new TestingFailure(TESTING_ERRORS.documentMissing);
-  const table = await openTable(file, document.contentType!);
-
+  const table = await openTaskTable(db, storage, task);
   try {
-    if (table.header.length === 0) throw new TestingFailure(TESTING_ERRORS.noRows);
     // Column indexes are resolved once, from the header: every row is then read by position.
-    const indexOf = (column: string) => {
-      const index = table.header.indexOf(column);
-      if (index < 0) throw new TestingFailure(TESTING_ERRORS.columnMissing, { column });
-      return index;
-    };
+    const indexOf = table.columnIndex;
     const attributes = Object.keys(columns.protected);
     const promptId = indexOf(columns.prompt_id);
     const prompt = indexOf(columns.prompt);

@@ -42,12 +42,12 @@ export async function analyzeScoredFile(context: AnalysisContext, population: Po
 
   const attributes = population.protected.map((a) => a.attribute);
   const indexOf = (column: string) => {
-    const index = table.header.indexOf(column);
-    if (index === -1) {
+    try {
+      return table.columnIndex(column);
+    } catch (missing) {
       table.close();
-      throw new TestingFailure(TESTING_ERRORS.columnMissing, { column });
+      throw missing;
     }
-    return index;
   };
   const { outcome, outcome_type, positive_value } = columns.data;
   const outcomeAt = indexOf(outcome);
