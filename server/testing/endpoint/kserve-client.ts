@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { TESTING_ERRORS } from "../../../domain/entities/testing-task";
 import { TestingFailure } from "../analyzer";
 import type { Allowlist } from "./allowlist";
-import { AnswerTooLarge, pinnedAgent, postPinned, RequestTimedOut, type PinnedAnswer } from "./pinned-request";
+import { AnswerTooLarge, pinnedAgent, postPinned, RequestTimedOut, retryable, retryAfterMs, type PinnedAnswer } from "./pinned-request";
 import { EndpointRefused, resolveTarget, type Resolve, type Target } from "./target-policy";
 
 /**
@@ -28,8 +28,6 @@ export const DEFAULT_CALL_OPTIONS: CallOptions = { timeoutMs: 10_000, retries: 2
 export const BATCH_SIZE = 100;
 /** An answer to 100 instances has no business being larger. */
 const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
-/** A Retry-After longer than this is not waited for in full. */
-const MAX_RETRY_AFTER_MS = 10_000;
 
 export interface EndpointSettings {
   url: string;
@@ -73,13 +71,6 @@ export function readPredictions(body: Buffer, expected: number, batch: number): 
   });
 }
 
-const retryable = (status: number) => status >= 500 || status === 429;
-
-function retryAfterMs(answer: PinnedAnswer): number | null {
-  const header = answer.headers["retry-after"];
-  const seconds = typeof header === "string" && /^\d+$/.test(header.trim()) ? Number(header) : null;
-  return seconds === null ? null : Math.min(seconds * 1000, MAX_RETRY_AFTER_MS);
-}
 
 /** A connection to one endpoint for one run: the target is checked once and every batch goes to that address. */
 export class KserveClient {

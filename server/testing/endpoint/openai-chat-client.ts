@@ -4,7 +4,7 @@ import { TESTING_ERRORS } from "../../../domain/entities/testing-task";
 import { TestingFailure } from "../analyzer";
 import type { Allowlist } from "./allowlist";
 import { DEFAULT_CALL_OPTIONS, refusalFailure, type CallOptions } from "./kserve-client";
-import { AnswerTooLarge, pinnedAgent, postPinned, RequestTimedOut, type PinnedAnswer } from "./pinned-request";
+import { AnswerTooLarge, pinnedAgent, postPinned, RequestTimedOut, retryable, retryAfterMs, type PinnedAnswer } from "./pinned-request";
 import { EndpointRefused, resolveTarget, type Target } from "./target-policy";
 
 /**
@@ -26,22 +26,10 @@ export interface ChatEndpointSettings {
 export const CHAT_CONCURRENCY = 4;
 /** One chat answer has no business being larger. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
-/** A Retry-After longer than this is not waited for in full. */
-const MAX_RETRY_AFTER_MS = 10_000;
 
 /** Failures name the prompt (numbered from 1) both as `prompt` and, for the task texts, as `batch`. */
 const answerFailure = (prompt: number, detail: string) => new TestingFailure(TESTING_ERRORS.endpointAnswer, { prompt, batch: prompt, detail });
 
-const retryable = (status: number) => status >= 500 || status === 429;
-
-/** Retry-After in seconds or as an HTTP date, capped; null when absent or unreadable. */
-function retryAfterMs(answer: PinnedAnswer): number | null {
-  const header = answer.headers["retry-after"];
-  if (typeof header !== "string") return null;
-  const text = header.trim();
-  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - Date.now();
-  return Number.isFinite(ms) ? Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS) : null;
-}
 
 /** The text of a message's content: a string, or the text parts of a list of parts. */
 function contentText(content: unknown): string | null {

@@ -87,3 +87,18 @@ export function postPinned(target: Target, agent: http.Agent, request: PinnedReq
     req.end(request.body);
   });
 }
+
+/** An answer worth asking again for: the endpoint is overloaded or failing, not refusing the request. */
+export const retryable = (status: number) => status >= 500 || status === 429;
+
+/** A Retry-After longer than this is not waited for in full. */
+const MAX_RETRY_AFTER_MS = 10_000;
+
+/** Retry-After in seconds or as an HTTP date, capped; null when absent or unreadable. */
+export function retryAfterMs(answer: PinnedAnswer): number | null {
+  const header = answer.headers["retry-after"];
+  if (typeof header !== "string") return null;
+  const text = header.trim();
+  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - Date.now();
+  return Number.isFinite(ms) ? Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS) : null;
+}
