@@ -80,6 +80,8 @@ export const configSchema = z
       }),
     /** The secret model endpoint tokens are encrypted with (shared by every instance); a key file in DATA_DIR/keys when unset. */
     MODEL_ENDPOINT_TOKEN_KEY: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
+    /** The secret identity provider client secrets and authenticator-app secrets are encrypted with (shared by every instance); a key file in DATA_DIR/keys when unset. */
+    IDENTITY_SECRET_KEY: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
     /** How long one request to a model endpoint may take before it is retried, then given up. */
     MODEL_ENDPOINT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   })

@@ -33,7 +33,9 @@ export async function hashPassword(password: string): Promise<string> {
   return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** A user without a password (made by corporate sign-in) never matches, after the same time a real check takes. */
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  if (stored === null) return burnPasswordCheck(password).then(() => false);
   const [scheme, n, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64url");

@@ -12,6 +12,9 @@ export const LOCAL_TOKEN_PATH = "/oauth2/token";
 /** The one scope local API client tokens carry, like a Cognito resource server's custom scope. */
 export const LOCAL_API_SCOPE = "steward/api";
 
+/** What hosted sign-in asks for: the ID token's identity and e-mail, and the user-pool scope Amplify's calls need. */
+export const HOSTED_SCOPES = ["openid", "email", "profile", "aws.cognito.signin.user.admin"];
+
 export function authSettings(config: Config): ClientConfig["auth"] {
   if (config.identityMode === "cognito") {
     return {
@@ -19,6 +22,8 @@ export function authSettings(config: Config): ClientConfig["auth"] {
       userPoolClientId: config.COGNITO_CLIENT_ID!,
       region: config.COGNITO_REGION!,
       authFlowType: "USER_SRP_AUTH",
+      mode: "cognito",
+      ...(config.COGNITO_OAUTH_DOMAIN ? { oauth: { origin: `https://${config.COGNITO_OAUTH_DOMAIN}`, scopes: HOSTED_SCOPES } } : {}),
     };
   }
   return {
@@ -27,5 +32,7 @@ export function authSettings(config: Config): ClientConfig["auth"] {
     userPoolEndpoint: LOCAL_IDENTITY_PATH,
     region: LOCAL_REGION,
     authFlowType: "USER_PASSWORD_AUTH",
+    mode: "local",
+    oauth: { origin: null, scopes: HOSTED_SCOPES },
   };
 }

@@ -1,11 +1,14 @@
 import { customType, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt, version } from "./columns";
+import { DEFAULT_MFA_POLICY, MFA_POLICIES } from "../../../domain/auth/mfa";
 
 export const companies = pgTable("companies", {
   id: id(),
   name: text().notNull(),
   size: text(),
   industry: text(),
+  /** Who must have a second factor (domain/auth/mfa.ts). */
+  mfaPolicy: text({ enum: MFA_POLICIES }).notNull().default(DEFAULT_MFA_POLICY),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   version: version(),

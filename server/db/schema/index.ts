@@ -10,3 +10,4 @@ export * from "./notifications";
 export * from "./scheduled-runs";
 export * from "./incidents";
 export * from "./testing";
+export * from "./identity-providers";

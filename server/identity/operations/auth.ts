@@ -3,7 +3,8 @@ import { CognitoError, captchaRequired, invalidParameter, invalidPassword, notAu
 import { burnPasswordCheck, hashPassword, meetsPasswordPolicy, verifyPassword } from "../passwords";
 import type { LocalPool, Operation, OperationContext } from "../pool";
 import { captchaRequired as isCaptchaRequired, clearAttempts, recordAttempt } from "../captcha";
-import { createSession, findSessionByRefreshToken, findUserBySub, findUserByUsername, normalizeUsername, setPassword, type IdentityUser } from "../store";
+import { afterFirstFactor, signedIn } from "./sign-in-result";
+import { findSessionByRefreshToken, findUserBySub, findUserByUsername, normalizeUsername, setPassword } from "../store";
 import { assertClient, clientIdField, clientMetadataField, parseInput, passwordField, tokenField, usernameField } from "./input";
 
 const initiateAuthInput = z.object({
@@ -62,14 +63,7 @@ async function passwordSignIn(username: string, password: string, captcha: strin
       },
     };
   }
-  return { AuthenticationResult: await signedIn(ctx.pool, user), ChallengeParameters: {} };
-}
-
-/** A new session and its tokens. Never NewDeviceMetadata: device tracking is not offered. */
-async function signedIn(pool: LocalPool, user: IdentityUser) {
-  const session = await createSession(pool.db, user.sub, pool.clientId);
-  const tokens = await pool.tokens.issue(user, session);
-  return { ...tokens, RefreshToken: session.refreshToken };
+  return afterFirstFactor(user, "PASSWORD", ctx);
 }
 
 /** New access and id tokens for a live session; the refresh token itself is not rotated. */

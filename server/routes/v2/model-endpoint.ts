@@ -12,7 +12,7 @@ import { notFound, problemResponses, versionedWriteResponses } from "../../plugi
 import { checkEndpoint, endpointCheckBodySchema, endpointCheckSchema, latestPopulation } from "../../testing/endpoint/check";
 import { assertCallable } from "../../testing/endpoint/save-policy";
 import { deleteEndpoint, findEndpoint, saveEndpoint, toModelEndpoint } from "../../testing/endpoint/store";
-import { tokenCipher } from "../../testing/endpoint/token-cipher";
+import { tokenCipher } from "../../files/secret-cipher";
 
 const CAN_WRITE = "Only a contributor or an administrator of the application can change or check its model endpoint.";
 const NO_ENDPOINT = "Model endpoint";

@@ -9,7 +9,7 @@ import { modelInstance, populationRows } from "../synthetic/population";
 import { DEFAULT_CALL_OPTIONS, KserveClient } from "./kserve-client";
 import { OpenAiChatClient } from "./openai-chat-client";
 import { endpointForCall, type ModelEndpointRow } from "./store";
-import { tokenCipher } from "./token-cipher";
+import { tokenCipher } from "../../files/secret-cipher";
 
 /** The answer of a check: whether the endpoint answered a small batch usably, and if not why (a TESTING_ERRORS key). */
 export const endpointCheckSchema = z.object({

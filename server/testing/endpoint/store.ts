@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { modelEndpoints } from "../../db/schema";
 import type { ExpectedVersions } from "../../plugins/concurrency";
 import { staleVersion } from "../../plugins/problem";
-import { tokenOwner, type TokenCipher } from "./token-cipher";
+import { tokenOwner, type SecretCipher } from "../../files/secret-cipher";
 
 export type ModelEndpointRow = typeof modelEndpoints.$inferSelect;
 
@@ -58,7 +58,7 @@ export async function saveEndpoint(
   actor: Actor,
   applicationId: string,
   input: ModelEndpointInput,
-  cipher: TokenCipher,
+  cipher: SecretCipher,
   expected: ExpectedVersions,
 ): Promise<ModelEndpointRow> {
   return db.transaction(async (tx) => {
@@ -95,7 +95,7 @@ export async function deleteEndpoint(db: Db, actor: Actor, applicationId: string
 }
 
 /** The endpoint as a call needs it: URL and the decrypted token (null when none is stored or it no longer opens). */
-export function endpointForCall(row: ModelEndpointRow, cipher: TokenCipher): { url: string; protocol: ModelEndpointProtocol; token: string | null } {
+export function endpointForCall(row: ModelEndpointRow, cipher: SecretCipher): { url: string; protocol: ModelEndpointProtocol; token: string | null } {
   const token = row.tokenCiphertext === null ? null : cipher.decrypt(row.tokenCiphertext, tokenOwner(row.companyId, row.applicationId));
   return { url: row.url, protocol: row.protocol, token };
 }

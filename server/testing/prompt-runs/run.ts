@@ -12,7 +12,7 @@ import { TestingFailure } from "../analyzer";
 import { DEFAULT_CALL_OPTIONS, type CallOptions } from "../endpoint/kserve-client";
 import { OpenAiChatClient } from "../endpoint/openai-chat-client";
 import { endpointForCall, findEndpoint } from "../endpoint/store";
-import { tokenCipher } from "../endpoint/token-cipher";
+import { tokenCipher } from "../../files/secret-cipher";
 import { promptsCsv } from "./prompts-csv";
 import { storeCsvDocument } from "./store";
 import type { PromptText } from "./texts";

@@ -5,7 +5,7 @@ import type { AnalysisContext } from "../analyzer";
 import { TestingFailure } from "../analyzer";
 import { BATCH_SIZE, DEFAULT_CALL_OPTIONS, KserveClient, type CallOptions } from "../endpoint/kserve-client";
 import { endpointForCall, findEndpoint } from "../endpoint/store";
-import { tokenCipher } from "../endpoint/token-cipher";
+import { tokenCipher } from "../../files/secret-cipher";
 import { modelInstance, populationRows, type PopulationRow } from "./population";
 import { populationHeaderLine, populationRowLine } from "./population-csv";
 import { syntheticProvenance } from "./provenance";
