@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MFA_POLICIES } from "../auth/mfa";
 import { nameSchema } from "../validation/rules";
 
 /** The signed-in user's company. */
@@ -8,6 +9,8 @@ export const companySchema = z.object({
   size: z.string().nullable(),
   industry: z.string().nullable(),
   logo_url: z.string().nullable(),
+  /** Who must have a second factor to sign in (domain/auth/mfa.ts). */
+  mfa_policy: z.enum(MFA_POLICIES),
   /** The edit counter: send it back as `If-Match: "<version>"` so a stale edit is refused with 412. */
   version: z.number().int(),
 });
@@ -21,6 +24,7 @@ export const companyUpdateSchema = z
     name: z.optional(nameSchema),
     size: shortTextSchema.optional(),
     industry: shortTextSchema.optional(),
+    mfa_policy: z.enum(MFA_POLICIES).optional(),
   })
   .strict();
 export type CompanyUpdate = z.infer<typeof companyUpdateSchema>;

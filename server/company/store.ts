@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { logoUrl, type Company } from "../../domain/entities/company";
+import { logoUrl, type Company, type CompanyUpdate } from "../../domain/entities/company";
 import type { Db } from "../db/client";
 import { companies, companyLogos } from "../db/schema";
 import { atExpectedVersion, nextVersion, refuseIfStale } from "../db/versions";
@@ -15,6 +15,7 @@ function toCompany(row: CompanyRow, logoSha256: string | null): Company {
     size: row.size,
     industry: row.industry,
     logo_url: logoSha256 ? logoUrl(logoSha256) : null,
+    mfa_policy: row.mfaPolicy,
     version: row.version,
   };
 }
@@ -43,14 +44,15 @@ const orNull = (value: string | null) => (value === null || value === "" ? null 
 export async function changeCompany(
   db: Db,
   companyId: string,
-  input: { name?: string; size?: string | null; industry?: string | null },
+  input: CompanyUpdate,
   expected: ExpectedVersions,
 ): Promise<Company> {
-  const { name, size, industry } = input;
+  const { name, size, industry, mfa_policy } = input;
   const changes = {
     ...(name !== undefined && { name }),
     ...(size !== undefined && { size: orNull(size) }),
     ...(industry !== undefined && { industry: orNull(industry) }),
+    ...(mfa_policy !== undefined && { mfaPolicy: mfa_policy }),
   };
   const [row] = await db
     .update(companies)

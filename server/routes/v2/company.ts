@@ -25,7 +25,7 @@ export default async function companyRoutes(root: FastifyInstance) {
     {
       schema: {
         tags: ["company"],
-        summary: "Change the company's name, size or industry",
+        summary: "Change the company's name, size, industry or MFA policy",
         description: WRITE_PRECONDITION,
         body: companyUpdateSchema,
         response: { 200: companySchema, ...problems, 412: staleVersionProblemSchema },
