@@ -37,11 +37,11 @@ describe("GET /company", () => {
   it.each(["admin", "reviewer", "approver", "contributor", "noroles"])("shows %s their own company", async (who) => {
     const res = await call(who, "GET");
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: companyId, name: DEMO_COMPANY.name, size: DEMO_COMPANY.size, industry: DEMO_COMPANY.industry, logo_url: null, version: 1 });
+    expect(res.json()).toEqual({ id: companyId, name: DEMO_COMPANY.name, size: DEMO_COMPANY.size, industry: DEMO_COMPANY.industry, logo_url: null, mfa_policy: "optional", version: 1 });
   });
 
   it("shows another company's user only their company", async () => {
-    expect((await call("other", "GET")).json()).toEqual({ id: otherCompanyId, name: "Other Co", size: "1-10", industry: "Retail", logo_url: null, version: 1 });
+    expect((await call("other", "GET")).json()).toEqual({ id: otherCompanyId, name: "Other Co", size: "1-10", industry: "Retail", logo_url: null, mfa_policy: "optional", version: 1 });
   });
 });
 
@@ -61,6 +61,7 @@ describe("PATCH /company", () => {
       [{ name: "x".repeat(251) }, "name"],
       [{ size: "x".repeat(101) }, "size"],
       [{ industry: 42 }, "industry"],
+      [{ mfa_policy: "sometimes" }, "mfa_policy"],
     ];
     for (const [body, path] of cases) {
       const res = await call("admin", "PATCH", body);
@@ -73,7 +74,7 @@ describe("PATCH /company", () => {
   it("changes the caller's company only, trimming text and clearing with null or empty text", async () => {
     const res = await call("admin", "PATCH", { name: " Demo Company ", size: " 1001-5000 ", industry: "Insurance" });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ id: companyId, name: "Demo Company", size: "1001-5000", industry: "Insurance", logo_url: null, version: 2 });
+    expect(res.json()).toEqual({ id: companyId, name: "Demo Company", size: "1001-5000", industry: "Insurance", logo_url: null, mfa_policy: "optional", version: 2 });
     expect(await companyRow(companyId)).toMatchObject({ name: "Demo Company", size: "1001-5000", industry: "Insurance" });
     expect(await companyRow(otherCompanyId)).toMatchObject({ name: "Other Co", size: "1-10", industry: "Retail" });
 
@@ -89,5 +90,15 @@ describe("PATCH /company", () => {
     expect((await companyRow(companyId)).name).toBe("Demo Company");
 
     await call("admin", "PATCH", { name: DEMO_COMPANY.name, size: DEMO_COMPANY.size, industry: DEMO_COMPANY.industry });
+  });
+
+  it("sets the MFA policy of the caller's company only", async () => {
+    const res = await call("admin", "PATCH", { mfa_policy: "required_all" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().mfa_policy).toBe("required_all");
+    expect((await call("reviewer", "GET")).json().mfa_policy).toBe("required_all");
+    expect((await call("other", "GET")).json().mfa_policy).toBe("optional");
+    expect((await call("reviewer", "PATCH", { mfa_policy: "off" })).statusCode).toBe(403);
+    expect((await call("admin", "PATCH", { mfa_policy: "optional" })).statusCode).toBe(200);
   });
 });
