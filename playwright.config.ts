@@ -13,6 +13,8 @@ function chromiumPath(): string | undefined {
 process.env.E2E_PORT ??= String(20000 + (process.pid % 20000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "steward-e2e-"));
 const port = Number(process.env.E2E_PORT);
+// "localhost", not 127.0.0.1: WebAuthn refuses an IP address as the relying party, and passkeys are tested here.
+const origin = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -26,7 +28,7 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   outputDir: "test-results",
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: origin,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -46,7 +48,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: origin,
       LOG_LEVEL: "warn",
     },
   },
