@@ -15,7 +15,7 @@ const { api, apiUpload, apiBlob } = vi.hoisted(() => ({
 }));
 vi.mock("../../providers/api-client", () => ({ api, apiUpload, apiBlob, API_BASE: "/v2" }));
 
-const company: Company = { id: "11111111-1111-4111-8111-111111111111", name: "Demo Company", size: "51-200", industry: "Finance", logo_url: null, version: 1 };
+const company: Company = { id: "11111111-1111-4111-8111-111111111111", name: "Demo Company", size: "51-200", industry: "Finance", logo_url: null, mfa_policy: "optional", version: 1 };
 const withLogo: Company = { ...company, logo_url: "/v2/company/logo?v=0123456789abcdef" };
 
 const fileOf = (size: number, name = "logo.png", type = "image/png") => {
