@@ -45,7 +45,10 @@ export default function SsoPage() {
             {error}
           </Alert>
         )}
-        <Alert severity="warning">{t("auth.sso.warning")}</Alert>
+        {/* A standing notice, not an alert: screen readers should not announce it as an error. */}
+        <Alert severity="warning" role="note">
+          {t("auth.sso.warning")}
+        </Alert>
         <TextField
           label={t("auth.fields.email")}
           type="email"
