@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Amplify } from "aws-amplify";
+import { cognitoUserPoolsTokenProvider } from "aws-amplify/auth/cognito";
 import { withDeviceRetry } from "./device-retry";
 
 const PREFIX = "CognitoIdentityServiceProvider.client-1";
@@ -8,11 +9,13 @@ const deviceKeys = (user: string) => ["deviceKey", "deviceGroupKey", "randomPass
 const deviceGone = () => Object.assign(new Error("Device does not exist."), { name: "ResourceNotFoundException" });
 
 beforeAll(() => Amplify.configure({ Auth: { Cognito: { userPoolId: "eu-west-1_devices", userPoolClientId: "client-1" } } }));
-beforeEach(() => {
+beforeEach(async () => {
   localStorage.clear();
   for (const key of [...deviceKeys("ana@acme.test"), ...deviceKeys("ana")]) localStorage.setItem(key, "stored");
   localStorage.setItem(`${PREFIX}.LastAuthUser`, "ana");
   localStorage.setItem(`${PREFIX}.other-user.deviceKey`, "kept");
+  // The keys are the ones Amplify reads.
+  expect(await cognitoUserPoolsTokenProvider.tokenOrchestrator.getDeviceMetadata("ana")).toEqual({ deviceKey: "stored", deviceGroupKey: "stored", randomPassword: "stored" });
 });
 
 describe("a device the service no longer knows", () => {
@@ -24,6 +27,8 @@ describe("a device the service no longer knows", () => {
       return "signed in";
     });
     expect([result, calls]).toEqual(["signed in", 2]);
+    // Amplify itself no longer finds a device for either name.
+    for (const user of ["ana@acme.test", "ana"]) expect(await cognitoUserPoolsTokenProvider.tokenOrchestrator.getDeviceMetadata(user)).toBeNull();
     for (const key of [...deviceKeys("ana@acme.test"), ...deviceKeys("ana")]) expect(localStorage.getItem(key), key).toBeNull();
     expect(localStorage.getItem(`${PREFIX}.other-user.deviceKey`)).toBe("kept");
   });

@@ -1,4 +1,4 @@
-import { cognitoUserPoolsTokenProvider } from "aws-amplify/auth/cognito";
+import { Amplify } from "aws-amplify";
 
 /**
  * Cognito answers `ResourceNotFoundException: Device does not exist.` when the device Amplify remembered has been
@@ -10,15 +10,28 @@ export function isDeviceNotFound(error: unknown): boolean {
   return e?.name === "ResourceNotFoundException" && /device does not exist/i.test(e.message ?? "");
 }
 
+/** Amplify's own storage keys (its token store's `CognitoIdentityServiceProvider.<client>.<user>.*`). */
+const DEVICE_ITEMS = ["deviceKey", "deviceGroupKey", "randomPasswordKey"];
+
+/**
+ * Cleared here rather than through Amplify's token orchestrator: importing that from `aws-amplify/auth/cognito` adds
+ * its whole index to every page. Stored under the pool's name for the user, which may differ from what was typed
+ * (an e-mail), so the last signed-in user's are cleared too.
+ */
+export function clearStoredDevice(username: string | undefined): void {
+  const clientId = Amplify.getConfig().Auth?.Cognito?.userPoolClientId;
+  if (!clientId) return;
+  const prefix = `CognitoIdentityServiceProvider.${clientId}`;
+  const users = new Set([username, localStorage.getItem(`${prefix}.LastAuthUser`)].filter((u): u is string => Boolean(u)));
+  for (const user of users) for (const item of DEVICE_ITEMS) localStorage.removeItem(`${prefix}.${user}.${item}`);
+}
+
 export async function withDeviceRetry<T>(username: string | undefined, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (!isDeviceNotFound(error)) throw error;
-    const orchestrator = cognitoUserPoolsTokenProvider.tokenOrchestrator;
-    // Stored under the pool's name for the user, which may differ from what was typed (an e-mail): clear both.
-    if (username) await orchestrator.clearDeviceMetadata(username);
-    await orchestrator.clearDeviceMetadata();
+    clearStoredDevice(username);
     return call();
   }
 }

@@ -8,6 +8,7 @@
  */
 import { cognitoUserPoolsTokenProvider } from "aws-amplify/auth/cognito";
 import type { ClientConfig } from "../../domain/api/client-config";
+import { FEDERATED_LOGOUT_KEY } from "./next-step";
 
 /** PKCE verifier and OAuth state lengths, and how long a started sign-in may take. */
 export const VERIFIER_LENGTH = 128;
@@ -18,8 +19,6 @@ export const SIGN_IN_STATE_TTL_MS = 3 * 60 * 1000;
 export const UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~";
 
 const PENDING_KEY = "steward.hostedSignIn";
-/** Set for a session from the hosted sign-in: the provider's logout URL, which sign-out then visits. */
-export const FEDERATED_LOGOUT_KEY = "steward.federatedLogout";
 
 export type HostedSignInFailure = "cancelled" | "state" | "expired" | "noAccessToken" | "provider";
 

@@ -42,6 +42,12 @@ export function routeForStep(step: string, requested?: string): string | null {
   return null;
 }
 
+/**
+ * Set for a session from the hosted sign-in: the provider's logout URL, which sign-out then visits. Kept here, not
+ * with the hosted sign-in client, so sign-out does not load that client.
+ */
+export const FEDERATED_LOGOUT_KEY = "steward.federatedLogout";
+
 export interface SignInProgress {
   nextStep: NextStep;
   /** The name the user typed (confirm-sign-up and device data need it). */

@@ -1,10 +1,9 @@
 import type { AuthProvider } from "@refinedev/core";
-import { autoSignIn, confirmSignIn, confirmSignUp, fetchAuthSession, signIn, signOut, type SignInOutput } from "aws-amplify/auth";
+import { confirmSignIn, fetchAuthSession, signIn, signOut, type SignInOutput } from "aws-amplify/auth";
 import type { CurrentUser } from "../../domain/access/current-user";
 import { withDeviceRetry } from "../auth/device-retry";
 import { errorWording, UNEXPECTED } from "../auth/error-wording";
-import { FEDERATED_LOGOUT_KEY } from "../auth/hosted-ui";
-import { currentProgress, forgetProgress, rememberProgress, routeForStep } from "../auth/next-step";
+import { currentProgress, FEDERATED_LOGOUT_KEY, forgetProgress, rememberProgress, routeForStep } from "../auth/next-step";
 import { api } from "./api-client";
 
 interface LoginParams {
@@ -24,7 +23,7 @@ export interface ConfirmParams {
 
 export type StepResult = { success: true; redirectTo: string } | { success: false; error: { name: string; message: string } };
 
-function failure(error: unknown, context?: "passkey") {
+export function failure(error: unknown, context?: "passkey") {
   const e = error as { name?: string };
   return { success: false as const, error: { name: e?.name ?? "UnexpectedError", message: errorWording(error, context) } };
 }
@@ -43,7 +42,7 @@ async function signInOnce({ username, password, passkey, captcha }: LoginParams)
  * Keeps the step Amplify answered and says where it leads. DONE clears the query cache (a new user's data); a step
  * this application does not handle is the "unexpected error".
  */
-async function advance(output: SignInOutput, username: string, redirectTo?: string): Promise<StepResult> {
+export async function advance(output: SignInOutput, username: string, redirectTo?: string): Promise<StepResult> {
   const step = output.nextStep.signInStep;
   const route = routeForStep(step, redirectTo);
   if (!route) {
@@ -155,24 +154,5 @@ export async function answerChallenge(challengeResponse: string, context?: "pass
     return await advance(output, progress?.username ?? "", progress?.redirectTo);
   } catch (error) {
     return failure(error, context ?? (challengeResponse === "WEB_AUTHN" ? "passkey" : undefined));
-  }
-}
-
-/**
- * Confirms an unconfirmed account with the e-mailed code. When the service offers to continue the sign-in
- * (auto sign-in) it does; otherwise the user signs in again (`signInAgain`).
- */
-export async function confirmAccount(code: string): Promise<StepResult | { success: true; signInAgain: true }> {
-  const progress = currentProgress();
-  if (!progress) return { success: false, error: { name: "SignInException", message: "auth.errors.signInStateInvalid" } };
-  try {
-    const { nextStep } = await confirmSignUp({ username: progress.username, confirmationCode: code });
-    if (nextStep.signUpStep !== "COMPLETE_AUTO_SIGN_IN") {
-      forgetProgress();
-      return { success: true, signInAgain: true };
-    }
-    return await advance(await autoSignIn(), progress.username, progress.redirectTo);
-  } catch (error) {
-    return failure(error);
   }
 }
