@@ -35,12 +35,12 @@ beforeEach(async () => {
 afterEach(cleanup);
 
 /** Starts a hosted sign-in, then lands on the callback with the provider's answer (`state` defaults to the one sent). */
-async function returnWith(params: Record<string, string>, keepState = true) {
+async function returnWith(params: Record<string, string>, keepState = true, path = "/auth/callback/") {
   const config = testClientConfig(origin);
   const start = new URL(await beginHostedSignIn({ config, identityProvider: "acme-oidc" }));
   const query = new URLSearchParams({ ...(keepState && "code" in params ? { state: start.searchParams.get("state")! } : {}), ...params });
-  window.history.replaceState(null, "", `/auth/callback/?${query}`);
-  renderAuthPage(<CallbackPage />, { path: `/auth/callback/?${query}`, pattern: "/auth/callback/", config });
+  window.history.replaceState(null, "", `${path}?${query}`);
+  renderAuthPage(<CallbackPage />, { path: `${path}?${query}`, pattern: "/auth/callback/", config });
 }
 
 describe("/auth/callback/", () => {
@@ -56,6 +56,11 @@ describe("/auth/callback/", () => {
     await returnWith({ error: "access_denied", error_description: "User is not assigned to the application." });
     expect((await screen.findByRole("alert")).textContent).toBe("User is not assigned to the application.");
     expect(screen.getByRole("link", { name: "Back to sign in" })).toBeTruthy();
+  });
+
+  it("answers on the callback path without its trailing slash too", async () => {
+    await returnWith({ error: "server_error", error_description: "The provider is down." }, true, "/auth/callback");
+    expect((await screen.findByRole("alert")).textContent).toBe("The provider is down.");
   });
 
   it("refuses an answer whose state is not the one sent", async () => {
