@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { BrowserRouter, Navigate, Route, Routes } from "react-router";
+import { BrowserRouter, Route, Routes } from "react-router";
 import { CssBaseline, LinearProgress } from "@mui/material";
 import { ThemeProvider } from "@mui/material/styles";
 import { theme } from "./theme";
@@ -17,6 +17,9 @@ const SignInConfirmPage = lazy(() => import("./pages/auth/SignInConfirmPage"));
 const ForgotPasswordPage = lazy(() => import("./pages/auth/ForgotPasswordPage"));
 const UnauthorizedPage = lazy(() => import("./pages/auth/UnauthorizedPage"));
 const SignOutPage = lazy(() => import("./pages/auth/SignOutPage"));
+const SsoPage = lazy(() => import("./pages/auth/sso/SsoPage"));
+const CallbackPage = lazy(() => import("./pages/auth/sso/CallbackPage"));
+const NextStepPage = lazy(() => import("./pages/auth/steps/NextStepPage"));
 
 function AppRoutes() {
   const config = useClientConfig();
@@ -28,7 +31,10 @@ function AppRoutes() {
         <Route path="/signin-confirm" element={<RouteFrame page={SignInConfirmPage} />} />
         <Route path="/forgot-password" element={<RouteFrame page={ForgotPasswordPage} />} />
         <Route path="/unauthorized" element={<RouteFrame page={UnauthorizedPage} />} />
-        <Route path="/auth/callback" element={<Navigate to="/" replace />} />
+        <Route path="/signin/next" element={<RouteFrame page={NextStepPage} />} />
+        <Route path="/sso" element={<RouteFrame page={SsoPage} />} />
+        {/* With and without the trailing slash: the provider returns to the exact redirect URI it was given. */}
+        <Route path="/auth/callback/" element={<RouteFrame page={CallbackPage} />} />
         <Route path="/auth/signout" element={<RouteFrame page={SignOutPage} />} />
         <Route path="*" element={<RouteFrame page={ProtectedApp} />} />
       </Routes>

@@ -1,15 +1,17 @@
 import type { AuthProvider } from "@refinedev/core";
 import { confirmSignIn, fetchAuthSession, signIn, signOut, type SignInOutput } from "aws-amplify/auth";
 import type { CurrentUser } from "../../domain/access/current-user";
+import { withDeviceRetry } from "../auth/device-retry";
+import { errorWording, UNEXPECTED } from "../auth/error-wording";
+import { currentProgress, FEDERATED_LOGOUT_KEY, forgetProgress, rememberProgress, routeForStep } from "../auth/next-step";
 import { api } from "./api-client";
-
-/** After sign-in, the AI Applications list (unless a page was asked for). */
-const HOME_AFTER_SIGN_IN = "/applications";
-const UNEXPECTED_ERROR = "auth.errors.unexpected";
 
 interface LoginParams {
   username: string;
-  password: string;
+  /** Absent for a passkey sign-in. */
+  password?: string;
+  /** Sign in with a passkey (WebAuthn) instead of the password. */
+  passkey?: boolean;
   /** The ALTCHA solution, when the identity service asked for one. */
   captcha?: string;
   redirectTo?: string;
@@ -19,31 +21,39 @@ export interface ConfirmParams {
   newPassword: string;
 }
 
-/** Where each Amplify next step leads; `null` means a step we do not handle. */
-function routeForNextStep(output: SignInOutput, requested?: string): string | null {
-  switch (output.nextStep.signInStep) {
-    case "DONE":
-      return requested && requested.startsWith("/") && !requested.startsWith("//") ? requested : HOME_AFTER_SIGN_IN;
-    case "CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED":
-      return "/signin-confirm";
-    case "RESET_PASSWORD":
-      return "/forgot-password";
-    default:
-      return null;
+export type StepResult = { success: true; redirectTo: string } | { success: false; error: { name: string; message: string } };
+
+export function failure(error: unknown, context?: "passkey") {
+  const e = error as { name?: string };
+  return { success: false as const, error: { name: e?.name ?? "UnexpectedError", message: errorWording(error, context) } };
+}
+
+const unexpected = () => ({ success: false as const, error: { name: "UnexpectedError", message: UNEXPECTED } });
+
+async function signInOnce({ username, password, passkey, captcha }: LoginParams): Promise<SignInOutput> {
+  const clientMetadata = captcha ? { clientMetadata: { captcha } } : {};
+  if (passkey) {
+    return signIn({ username: username.trim(), options: { authFlowType: "USER_AUTH", preferredChallenge: "WEB_AUTHN", ...clientMetadata } });
   }
+  return signIn({ username: username.trim(), password, options: { authFlowType: "USER_PASSWORD_AUTH", ...clientMetadata } });
 }
 
-function failure(error: unknown, fallbackKey = UNEXPECTED_ERROR) {
-  const e = error as { name?: string; message?: string };
-  return { success: false as const, error: { name: e?.name ?? "UnexpectedError", message: e?.message || fallbackKey } };
-}
-
-async function signInOnce({ username, password, captcha }: LoginParams): Promise<SignInOutput> {
-  return signIn({
-    username: username.trim(),
-    password,
-    options: { authFlowType: "USER_PASSWORD_AUTH", ...(captcha ? { clientMetadata: { captcha } } : {}) },
-  });
+/**
+ * Keeps the step Amplify answered and says where it leads. DONE clears the query cache (a new user's data); a step
+ * this application does not handle is the "unexpected error".
+ */
+export async function advance(output: SignInOutput, username: string, redirectTo?: string): Promise<StepResult> {
+  const step = output.nextStep.signInStep;
+  const route = routeForStep(step, redirectTo);
+  if (!route) {
+    forgetProgress();
+    return unexpected();
+  }
+  if (step === "DONE") {
+    forgetProgress();
+    await clearQueryCache();
+  } else rememberProgress({ nextStep: output.nextStep, username, redirectTo });
+  return { success: true, redirectTo: route };
 }
 
 /** The query cache lives with the signed-in app; loaded on demand so the sign-in pages stay light. */
@@ -51,14 +61,28 @@ export async function clearQueryCache(): Promise<void> {
   (await import("./query-client")).queryClient.clear();
 }
 
-/** Sign-out clears local storage, the query cache and the analytics identity. */
-export async function clearSession(global = false): Promise<void> {
+/** Ends the session on this device: Amplify's tokens, local storage, the query cache. */
+async function endLocalSession(global = false): Promise<void> {
   try {
     await signOut({ global });
   } finally {
     localStorage.clear();
     sessionStorage.clear();
+    forgetProgress();
     await clearQueryCache();
+  }
+}
+
+/**
+ * Sign-out clears local storage, the query cache and the analytics identity. A session from the corporate sign-in
+ * also ends at the provider, which then returns the browser to /signin.
+ */
+export async function clearSession(global = false): Promise<void> {
+  const federatedLogout = localStorage.getItem(FEDERATED_LOGOUT_KEY);
+  try {
+    await endLocalSession(global);
+  } finally {
+    if (federatedLogout?.startsWith("http")) window.location.assign(federatedLogout);
   }
 }
 
@@ -72,23 +96,22 @@ async function hasSession(): Promise<boolean> {
 
 export const authProvider: AuthProvider = {
   async login(params: LoginParams) {
+    const username = params.username.trim();
+    const context = params.passkey ? ("passkey" as const) : undefined;
     let output: SignInOutput;
     try {
-      output = await signInOnce(params);
+      output = await withDeviceRetry(username, () => signInOnce(params));
     } catch (error) {
-      if ((error as Error).name !== "UserAlreadyAuthenticatedException") return failure(error);
+      if ((error as Error).name !== "UserAlreadyAuthenticatedException") return failure(error, context);
       // "There is already a signed in user.": sign out first, then sign in again.
       try {
-        await clearSession();
-        output = await signInOnce(params);
+        await endLocalSession();
+        output = await withDeviceRetry(username, () => signInOnce(params));
       } catch (retryError) {
-        return failure(retryError);
+        return failure(retryError, context);
       }
     }
-    const redirectTo = routeForNextStep(output, params.redirectTo);
-    if (!redirectTo) return { success: false, error: { name: "UnexpectedError", message: UNEXPECTED_ERROR } };
-    if (output.nextStep.signInStep === "DONE") await clearQueryCache();
-    return { success: true, redirectTo };
+    return advance(output, username, params.redirectTo);
   },
 
   async logout() {
@@ -116,13 +139,20 @@ export const authProvider: AuthProvider = {
   },
 };
 
-/** The new-password step of a first sign-in (/signin-confirm). */
-export async function confirmNewPassword({ newPassword }: ConfirmParams) {
+/** The new-password step of a first sign-in (/signin-confirm); a further step (MFA setup) is followed too. */
+export async function confirmNewPassword({ newPassword }: ConfirmParams): Promise<StepResult> {
+  const result = await answerChallenge(newPassword);
+  // DONE here goes to the dashboard rather than the page asked for before the temporary password.
+  return result.success && !result.redirectTo.startsWith("/signin") ? { success: true, redirectTo: "/" } : result;
+}
+
+/** Answers the current step (a code, a factor chosen, an address, a password) and says where the next one leads. */
+export async function answerChallenge(challengeResponse: string, context?: "passkey"): Promise<StepResult> {
+  const progress = currentProgress();
   try {
-    const output = await confirmSignIn({ challengeResponse: newPassword });
-    if (output.nextStep.signInStep !== "DONE") return { success: false as const, error: { name: "UnexpectedError", message: UNEXPECTED_ERROR } };
-    return { success: true as const, redirectTo: "/" };
+    const output = await withDeviceRetry(progress?.username, () => confirmSignIn({ challengeResponse }));
+    return await advance(output, progress?.username ?? "", progress?.redirectTo);
   } catch (error) {
-    return failure(error);
+    return failure(error, context ?? (challengeResponse === "WEB_AUTHN" ? "passkey" : undefined));
   }
 }

@@ -32,6 +32,11 @@ function configureAmplify(config: ClientConfig, origin = window.location.origin)
   });
 }
 
+/** A configuration already at hand (a test, or a page rendered outside the loader). */
+export function ClientConfigValue({ config, children }: { config: ClientConfig; children: ReactNode }) {
+  return <ClientConfigContext.Provider value={config}>{children}</ClientConfigContext.Provider>;
+}
+
 /** Loads /config.json once, configures Amplify, then renders the app (or `failed` when the server cannot be reached). */
 export function ClientConfigProvider({ children, loading, failed }: { children: ReactNode; loading: ReactNode; failed: ReactNode }) {
   const [state, setState] = useState<{ config?: ClientConfig; error?: unknown }>({});

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import * as z from "zod/mini";
 import { Alert, Box, Button, Link, TextField } from "@mui/material";
+import KeyOutlined from "@mui/icons-material/KeyOutlined";
 import { useTranslation } from "react-i18next";
 import { signInPasswordSchema, usernameSchema } from "../../../domain/validation/rules";
 import { authProvider } from "../../providers/auth-provider";
@@ -51,6 +52,10 @@ export default function SignInPage() {
     setError(null);
     setSubmitting(true);
     const result = await authProvider.login({ ...data, captcha, redirectTo: params.get("to") ?? undefined }).finally(() => setSubmitting(false));
+    finish(result);
+  };
+
+  const finish = (result: Awaited<ReturnType<typeof authProvider.login>>) => {
     if (result.success) {
       navigate(result.redirectTo ?? "/", { replace: true });
       return;
@@ -58,6 +63,19 @@ export default function SignInPage() {
     setCaptcha(undefined);
     const message = result.error?.message ?? "auth.errors.unexpected";
     setError(message.startsWith("auth.") ? t(message) : message);
+  };
+
+  /** A passkey needs only the username: the device proves the rest. */
+  const onPasskey = async () => {
+    const checked = usernameSchema.safeParse(values.username);
+    setErrors(checked.success ? {} : { username: "auth.signIn.passkeyNeedsUsername" });
+    if (!checked.success) return;
+    setError(null);
+    setSubmitting(true);
+    const result = await authProvider
+      .login({ username: checked.data, passkey: true, captcha, redirectTo: params.get("to") ?? undefined })
+      .finally(() => setSubmitting(false));
+    finish(result);
   };
 
   return (
@@ -68,6 +86,7 @@ export default function SignInPage() {
             {error}
           </Alert>
         )}
+        {!error && params.get("confirmed") && <Alert severity="success">{t("auth.signIn.confirmed")}</Alert>}
         <TextField
           label={t("auth.fields.username")}
           autoComplete="username"
@@ -91,7 +110,13 @@ export default function SignInPage() {
         <Button type="submit" variant="contained" size="large" disabled={submitting || (captchaNeeded && !captcha)}>
           {t("auth.signIn.submit")}
         </Button>
+        <Button variant="outlined" startIcon={<KeyOutlined />} onClick={onPasskey} disabled={submitting || (captchaNeeded && !captcha)}>
+          {t("auth.signIn.passkey")}
+        </Button>
         <Box sx={{ display: "flex", justifyContent: "space-between", flexWrap: "wrap", gap: 1 }}>
+          <Link component={RouterLink} to="/sso">
+            {t("auth.signIn.corporate")}
+          </Link>
           <Link component={RouterLink} to="/forgot-password">
             {t("auth.signIn.forgot")}
           </Link>
