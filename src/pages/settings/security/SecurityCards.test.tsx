@@ -225,6 +225,9 @@ describe("passkeys", () => {
     amplify.associateWebAuthnCredential.mockRejectedValueOnce(Object.assign(new Error("x"), { name: "PasskeyAlreadyExists" }));
     fireEvent.click(screen.getByRole("button", { name: "Add a passkey" }));
     expect(await screen.findByRole("alert")).toHaveProperty("textContent", "This device already holds a passkey for your account.");
+    amplify.associateWebAuthnCredential.mockRejectedValueOnce(Object.assign(new Error("x"), { name: "PasskeyRegistrationCanceled" }));
+    fireEvent.click(screen.getByRole("button", { name: "Add a passkey" }));
+    expect(await screen.findByText("The passkey was not added: you cancelled, or the request timed out.")).toBeTruthy();
 
     amplify.associateWebAuthnCredential.mockImplementationOnce(async () => {
       credentials.push({ credentialId: "cred-2", friendlyCredentialName: "YubiKey", createdAt: created });

@@ -5,9 +5,9 @@ const PASSKEY_ERRORS: Record<string, string> = {
   PasskeyNotSupported: "security.passkeys.errors.notSupported",
   PasskeyAlreadyExists: "security.passkeys.errors.alreadyExists",
   PasskeyRegistrationCanceled: "security.passkeys.errors.canceled",
-  PasskeyOperationAborted: "security.passkeys.errors.canceled",
+  PasskeyOperationAborted: "security.passkeys.errors.aborted",
   RelyingPartyMismatch: "security.passkeys.errors.relyingParty",
-  InvalidPasskeyRegistrationOptions: "security.passkeys.errors.failed",
+  InvalidPasskeyRegistrationOptions: "security.passkeys.errors.invalidOptions",
   PasskeyRegistrationFailed: "security.passkeys.errors.failed",
   LimitExceededException: "security.errors.tooMany",
   TooManyRequestsException: "security.errors.tooMany",
@@ -15,7 +15,7 @@ const PASSKEY_ERRORS: Record<string, string> = {
 
 export function passkeyErrorText(t: TFunction, error: unknown): string {
   const key = PASSKEY_ERRORS[(error as Error | undefined)?.name ?? ""];
-  return t(key ?? "security.passkeys.errors.failed");
+  return t(key ?? "security.passkeys.errors.unknown");
 }
 
 /**
