@@ -22,7 +22,7 @@ export interface IdentityProviderDialogProps {
   onClose(): void;
 }
 
-/** A domain already served is answered 409: its message belongs on the domains field. */
+/** A domain already served is answered 409 naming `domains`; a 409 without field errors is put there too. */
 function domainConflict(error: unknown): never {
   const problem = error as HttpError;
   if (problem?.statusCode === 409 && !problem.errors) throw { ...problem, errors: { domains: [problem.message] } };
@@ -85,7 +85,8 @@ export function IdentityProviderDialog({ provider, onClose }: IdentityProviderDi
         name="type"
         label={t("security.providers.fields.type")}
         required
-        disabled={busy || !samlAllowed}
+        // A provider keeps its type (the server refuses a change): a different one is a new provider.
+        disabled={busy || !samlAllowed || !creating}
         options={[
           { value: "oidc", label: t("security.providers.types.oidc") },
           ...(samlAllowed || type === "saml" ? [{ value: "saml", label: t("security.providers.types.saml") }] : []),
