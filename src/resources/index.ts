@@ -6,6 +6,7 @@ import { applicationGroups } from "./application-groups/resource";
 import { applications } from "./applications/resource";
 import { frameworks } from "./frameworks/resource";
 import { incidents } from "./incidents/resource";
+import { identityProviders } from "./manage-company/identity-providers-resource";
 import { manageCompany } from "./manage-company/resource";
 import { manageUsers } from "./manage-users/resource";
 import { testing } from "./testing/resource";
@@ -27,6 +28,7 @@ export const appResources: AppResource[] = [
   apiAccess,
   applicationGroups,
   manageCompany,
+  identityProviders,
   manageUsers,
   accessRoles,
 ];

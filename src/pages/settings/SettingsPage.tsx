@@ -4,9 +4,11 @@ import { useTranslation } from "react-i18next";
 import type { CurrentUser } from "../../../domain/access/current-user";
 import { ChangePasswordForm } from "./ChangePasswordForm";
 import { ProfileForm } from "./ProfileForm";
+import { PasskeysCard } from "./security/PasskeysCard";
+import { SignInSecurityCard } from "./security/SignInSecurityCard";
 import { SignOutEverywhereCard } from "./SignOutEverywhereCard";
 
-/** /settings: the signed-in user's own profile, password and sessions; open to everyone, roles or not. */
+/** /settings: the signed-in user's own profile, password, second factors, passkeys and sessions; open to everyone, roles or not. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { data: user } = useGetIdentity<CurrentUser>();
@@ -17,7 +19,11 @@ export default function SettingsPage() {
       </Typography>
       {user ? (
         <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "repeat(2, minmax(0, 1fr))" }, alignItems: "start" }}>
-          <ProfileForm user={user} />
+          <Box sx={{ display: "grid", gap: 2 }}>
+            <ProfileForm user={user} />
+            <SignInSecurityCard user={user} />
+            <PasskeysCard />
+          </Box>
           <Box sx={{ display: "grid", gap: 2 }}>
             <ChangePasswordForm />
             <SignOutEverywhereCard />

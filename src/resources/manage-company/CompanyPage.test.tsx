@@ -29,11 +29,14 @@ const fileOf = (size: number, name = "logo.png", type = "image/png") => {
  */
 function renderPage(stored: Company | (() => Company) = company, write: (request: ApiRequest) => Promise<unknown> = async () => undefined) {
   api.mockImplementation(async (request) => {
+    if (request.path === "/company/identity-providers") return { items: [], total: 0 };
     if (request.method === undefined || request.method === "GET") return typeof stored === "function" ? stored() : stored;
     return write(request);
   });
   return renderWithRefine(<CompanyPage />, { dataProvider, path: "/manage-company" });
 }
+/** The details form's Save (the MFA policy card has its own). */
+const saveDetails = () => within(screen.getByRole("form", { name: "Company details" })).getByRole("button", { name: "Save" });
 const writes = () => api.mock.calls.map(([request]) => request).filter((r) => r.method && r.method !== "GET");
 const chooseFile = (file: File) => fireEvent.change(screen.getByTestId("logo-file-input"), { target: { files: [file] } });
 
@@ -67,7 +70,7 @@ describe("the company form", () => {
   it("keeps Save disabled until something changes, and shows the name rules before sending", async () => {
     renderPage();
     const name = await screen.findByRole("textbox", { name: /Company name/ });
-    const save = screen.getByRole("button", { name: "Save" });
+    const save = saveDetails();
     expect(save).toHaveProperty("disabled", true);
 
     fireEvent.change(name, { target: { value: "Bad <name>" } });
@@ -86,7 +89,7 @@ describe("the company form", () => {
       throw { statusCode: 400, message: "The request has invalid fields.", errors: { industry: ["validation.tooLong"] } };
     });
     fireEvent.change(await screen.findByRole("textbox", { name: "Industry" }), { target: { value: "Insurance" } });
-    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    fireEvent.click(saveDetails());
     expect(await screen.findByText("This is too long.")).toBeTruthy();
     expect(writes()).toEqual([
       {
@@ -126,7 +129,7 @@ describe("the company form", () => {
       },
     );
     fireEvent.change(await screen.findByRole("textbox", { name: "Industry" }), { target: { value: "Insurance" } });
-    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    fireEvent.click(saveDetails());
     const dialog = await screen.findByRole("dialog", { name: "This record was changed by someone else" });
     await waitFor(() => expect(within(dialog).getByRole("row", { name: /Industry/ }).textContent).toContain("Retail"));
     const row = within(dialog).getByRole("row", { name: /Industry/ });

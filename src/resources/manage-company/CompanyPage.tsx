@@ -6,8 +6,10 @@ import { SINGLETON_ID } from "../define-resource";
 import { COMPANY_RESOURCE } from "./api-path";
 import { CompanyForm } from "./CompanyForm";
 import { CompanyLogoCard } from "./CompanyLogoCard";
+import { IdentityProvidersSection } from "./IdentityProvidersSection";
+import { MfaPolicyCard } from "./MfaPolicyCard";
 
-/** /manage-company: the Administrator's view of their own company — details and logo. */
+/** /manage-company: the Administrator's view of their own company — details, logo, sign-in policy and corporate identity providers. */
 export default function CompanyPage() {
   const { t } = useTranslation();
   const { result: company, query } = useOne<Company, HttpError>({ resource: COMPANY_RESOURCE, id: SINGLETON_ID, errorNotification: false });
@@ -21,6 +23,10 @@ export default function CompanyPage() {
         <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "minmax(0, 3fr) minmax(0, 2fr)" }, alignItems: "start" }}>
           <CompanyForm company={company} />
           <CompanyLogoCard company={company} />
+          <MfaPolicyCard company={company} />
+          <Box sx={{ gridColumn: "1 / -1" }}>
+            <IdentityProvidersSection />
+          </Box>
         </Box>
       ) : query.isError ? (
         <Alert severity="error">{query.error?.message || t("company.loadFailed")}</Alert>
