@@ -7,9 +7,14 @@ import { ProfileForm } from "./ProfileForm";
 import { PasskeysCard } from "./security/PasskeysCard";
 import { SignInSecurityCard } from "./security/SignInSecurityCard";
 import { SignOutEverywhereCard } from "./SignOutEverywhereCard";
+import { useLocaleAreas } from "../../i18n/use-all-areas";
+
+/** The security texts load with this page only. */
+const SETTINGS_AREAS = ["security"] as const;
 
 /** /settings: the signed-in user's own profile, password, second factors, passkeys and sessions; open to everyone, roles or not. */
 export default function SettingsPage() {
+  useLocaleAreas(SETTINGS_AREAS);
   const { t } = useTranslation();
   const { data: user } = useGetIdentity<CurrentUser>();
   return (

@@ -8,9 +8,14 @@ import { CompanyForm } from "./CompanyForm";
 import { CompanyLogoCard } from "./CompanyLogoCard";
 import { IdentityProvidersSection } from "./IdentityProvidersSection";
 import { MfaPolicyCard } from "./MfaPolicyCard";
+import { useLocaleAreas } from "../../i18n/use-all-areas";
+
+/** The security texts load with this page only. */
+const COMPANY_AREAS = ["security", "sso"] as const;
 
 /** /manage-company: the Administrator's view of their own company — details, logo, sign-in policy and corporate identity providers. */
 export default function CompanyPage() {
+  useLocaleAreas(COMPANY_AREAS);
   const { t } = useTranslation();
   const { result: company, query } = useOne<Company, HttpError>({ resource: COMPANY_RESOURCE, id: SINGLETON_ID, errorNotification: false });
 
