@@ -43,6 +43,11 @@ const IDENTITY_OPERATIONS = [
   "GetUser",
   "GlobalSignOut",
   "RevokeToken",
+  "AssociateSoftwareToken",
+  "VerifySoftwareToken",
+  "SetUserMFAPreference",
+  "ConfirmSignUp",
+  "ResendConfirmationCode",
   "NoSuchOperation",
 ];
 const LOOSE_OBJECT: Schema = { type: "object", properties: { AuthFlow: { type: "string" }, ClientId: { type: "string" }, AuthParameters: { type: "object" }, AccessToken: { type: "string" }, Username: { type: "string" } } };
