@@ -64,17 +64,17 @@ export async function consumeCode(
 ): Promise<void> {
   const mismatch = options.mismatch ?? codeMismatch;
   if (!sub) throw mismatch();
-  const conditions = [eq(identityCodes.sub, sub), eq(identityCodes.purpose, purpose)];
-  if (options.id) conditions.push(eq(identityCodes.id, options.id));
+  // Without an id: the user's one live code for the purpose (issuing a code retires the earlier ones).
+  const which = options.id ? eq(identityCodes.id, options.id) : isNull(identityCodes.usedAt);
   const [current] = await db
     .select()
     .from(identityCodes)
-    .where(and(...conditions))
+    .where(and(eq(identityCodes.sub, sub), eq(identityCodes.purpose, purpose), which))
     .orderBy(desc(identityCodes.createdAt))
     .limit(1);
   if (!current || current.usedAt) {
     // A burnt code answers as expired: the user needs a new one, however well they type.
-    if (current && current.failedAttempts >= MAX_FAILED_ATTEMPTS && purpose !== "reset_password") throw expiredCode();
+    if (current && current.failedAttempts >= MAX_FAILED_ATTEMPTS) throw expiredCode();
     throw mismatch();
   }
   if (!sameHash(current.codeHash, hashCode(key, purpose, sub, code))) {

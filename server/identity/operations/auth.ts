@@ -100,13 +100,12 @@ export const respondToAuthChallenge: Operation = async (raw, ctx) => {
 /** NEW_PASSWORD_REQUIRED: the new password is the first factor proven; a second one may follow. */
 async function newPasswordRequired(input: z.infer<typeof respondInput>, ctx: OperationContext) {
   const { ChallengeResponses: r } = parseInput(z.object({ ChallengeResponses: newPasswordResponses }), input);
-  const expired = sessionExpired;
   const session = await ctx.pool.tokens.readChallengeSession(input.Session);
-  if (!session || session.challenge !== NEW_PASSWORD_REQUIRED || session.username !== normalizeUsername(r.USERNAME)) throw expired();
+  if (!session || session.challenge !== NEW_PASSWORD_REQUIRED || session.username !== normalizeUsername(r.USERNAME)) throw sessionExpired();
   if (!meetsPasswordPolicy(r.NEW_PASSWORD)) throw invalidPassword();
   const user = await findUserBySub(ctx.pool.db, session.sub);
   // Once the new password is set the status is CONFIRMED, so a replayed Session is refused.
-  if (!user || user.status !== "FORCE_CHANGE_PASSWORD") throw expired();
+  if (!user || user.status !== "FORCE_CHANGE_PASSWORD") throw sessionExpired();
   await setPassword(ctx.pool.db, user.sub, await hashPassword(r.NEW_PASSWORD), "CONFIRMED");
   return afterFirstFactor({ ...user, status: "CONFIRMED" }, "PASSWORD", ctx);
 }

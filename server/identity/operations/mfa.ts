@@ -38,11 +38,9 @@ const associateInput = z.object({ AccessToken: tokenField.optional(), Session: t
 export const associateSoftwareToken: Operation = async (raw, ctx) => {
   const input = parseInput(associateInput, raw);
   const { user, session } = await caller(ctx, input);
-  if (!session) {
-    if ((await mfaPolicyFor(ctx.pool.db, user.sub)).policy === "off") throw policyOff();
-    // Replacing a working authenticator would quietly drop the factor; turning it off first goes through the policy.
-    if (user.totpEnabled) throw invalidParameter("An authenticator app is already set up; turn it off before setting up another.");
-  }
+  if (!session && (await mfaPolicyFor(ctx.pool.db, user.sub)).policy === "off") throw policyOff();
+  // Replacing a working authenticator would quietly drop the factor; turning it off first goes through the policy.
+  if (user.totpEnabled) throw invalidParameter("An authenticator app is already set up; turn it off before setting up another.");
   const secret = newTotpSecret();
   await storePendingTotp(ctx.pool.db, user.sub, sealTotpSecret(ctx.pool.cipher, user.sub, secret));
   return { SecretCode: secret, ...(session ? { Session: await nextSetupSession(ctx, user, session, false) } : {}) };
