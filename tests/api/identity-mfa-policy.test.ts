@@ -127,8 +127,8 @@ describe("policy off", () => {
     await signOut();
     await setPolicy(t, "off");
     expect(await signInAs(email)).toEqual({ isSignedIn: true, nextStep: { signInStep: "DONE" } });
-    for (const attempt of [updateMFAPreference({ email: "ENABLED" }), setUpTOTP()]) {
-      const error = await failure(attempt);
+    for (const attempt of [() => updateMFAPreference({ email: "ENABLED" }), () => setUpTOTP()]) {
+      const error = await failure(attempt());
       expect(error.name).toBe("InvalidParameterException");
       expect(error.message).toMatch(/turned multi-factor authentication off/);
     }
