@@ -190,3 +190,11 @@ describe("unconfirmed users", () => {
     }
   });
 });
+
+describe("resending sign-up codes", () => {
+  it("asks for a captcha after three requests for an address within the hour", async () => {
+    const username = "flood@steward.test";
+    for (let i = 0; i < 3; i++) expect((await resendSignUpCode({ username })).deliveryMedium).toBe("EMAIL");
+    expect(await failure(resendSignUpCode({ username }))).toMatchObject({ name: "CaptchaRequiredException" });
+  });
+});

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { identityUsers } from "../../db/schema";
+import { captchaRequired as isCaptchaRequired, recordAttempt } from "../captcha";
 import { consumeCode, issueCode } from "../codes";
+import { captchaRequired } from "../errors";
 import { maskAddress } from "../mailer";
 import { confirmSignUpMail } from "../mfa/mail";
 import type { Operation } from "../pool";
@@ -34,15 +36,21 @@ const resendInput = z.object({ ClientId: clientIdField, Username: usernameField,
 
 /**
  * ResendConfirmationCode: a new code for an UNCONFIRMED user (the earlier one stops working). The answer is the
- * same for every address, masked from the input, so it reveals no accounts.
+ * same for every address, masked from the input, so it reveals no accounts. Requests count with password-reset
+ * requests, so a script cannot flood an inbox without solving a captcha each time.
  */
 export const resendConfirmationCode: Operation = async (raw, ctx) => {
   const input = parseInput(resendInput, raw);
   assertClient(ctx.pool, input.ClientId);
+  const { db } = ctx.pool;
   const name = normalizeUsername(input.Username);
-  const user = await findUserByUsername(ctx.pool.db, name);
+  if (await isCaptchaRequired(db, "reset", name, ctx.ip)) {
+    if (!(await ctx.pool.captcha.redeem(db, input.ClientMetadata?.captcha))) throw captchaRequired();
+  }
+  await recordAttempt(db, "reset", name, ctx.ip);
+  const user = await findUserByUsername(db, name);
   if (user?.status === "UNCONFIRMED") {
-    const { code } = await issueCode(ctx.pool.db, ctx.pool.key, user.sub, "confirm_sign_up");
+    const { code } = await issueCode(db, ctx.pool.key, user.sub, "confirm_sign_up");
     await ctx.pool.mailer.send(confirmSignUpMail(user.email, code), ctx.log);
   }
   return { CodeDeliveryDetails: { Destination: maskAddress(name), DeliveryMedium: "EMAIL", AttributeName: "email" } };
