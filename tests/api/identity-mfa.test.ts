@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { confirmSignIn, fetchMFAPreference, setUpTOTP, signIn, signOut, updateMFAPreference, verifyTOTPSetup } from "aws-amplify/auth";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { DEMO_PASSWORD } from "../../server/db/seed";
+import { afterFirstFactor } from "../../server/identity/operations/sign-in-result";
 import { configureAmplify, protocol, signInRaw } from "./identity-support";
 import {
   advance,
@@ -11,6 +12,7 @@ import {
   identityRow,
   initiateRaw,
   respondRaw,
+  setPolicy,
   USER_PASSWORD_AUTH,
   withAuthenticator,
   wrongCode,
@@ -158,5 +160,26 @@ describe("GetUser", () => {
     expect(res.status).toBe(200);
     expect(res.body.UserMFASettingList).toBeUndefined();
     expect(res.body.PreferredMfaSetting).toBeUndefined();
+  });
+});
+
+describe("after a first factor other than the password", () => {
+  it("asks nothing more after a passkey, and never an e-mailed code twice", async () => {
+    const email = "admin@steward.test";
+    await signInRaw(t.app, email, DEMO_PASSWORD);
+    const ctx = { pool: t.app.identity.local!, ip: "127.0.0.1", log: t.app.log };
+    await setPolicy(t, "required_all");
+    try {
+      // Required, nothing set up: after an e-mailed first factor only an authenticator can be the second.
+      const user = await identityRow(t, email);
+      expect(await afterFirstFactor(user, "EMAIL_OTP", ctx)).toMatchObject({ ChallengeName: "MFA_SETUP", ChallengeParameters: { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]' } });
+      expect(await afterFirstFactor(user, "PASSWORD", ctx)).toMatchObject({ ChallengeParameters: { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA","EMAIL_OTP"]' } });
+      expect(await afterFirstFactor(user, "WEB_AUTHN", ctx)).toMatchObject({ AuthenticationResult: { AccessToken: expect.any(String) } });
+      const withEmail = { ...user, emailMfaEnabled: true };
+      expect(await afterFirstFactor(withEmail, "PASSWORD", ctx)).toMatchObject({ ChallengeName: "EMAIL_OTP" });
+      expect(await afterFirstFactor(withEmail, "EMAIL_OTP", ctx)).toMatchObject({ ChallengeName: "MFA_SETUP" });
+    } finally {
+      await setPolicy(t, "optional");
+    }
   });
 });
