@@ -21,3 +21,15 @@ export const invalidPassword = () =>
   );
 export const codeMismatch = () => new CognitoError("CodeMismatchException", "Invalid verification code provided, please try again.");
 export const expiredCode = () => new CognitoError("ExpiredCodeException", "Invalid code provided, please request a code again.");
+
+/** Cognito's answers during the second sign-in step. */
+export const sessionExpired = () => notAuthorized("Invalid session for the user, session is expired.");
+export const sessionSpent = () => notAuthorized("Invalid session for the user, session can only be used once.");
+/** Cognito's lockout text: the same whether the password or the second-factor codes were wrong too often. */
+export const attemptsExceeded = () => notAuthorized("Password attempts exceeded");
+export const totpMismatch = () => new CognitoError("CodeMismatchException", "Invalid code received for user");
+export const emailCodeMismatch = () => new CognitoError("CodeMismatchException", "Invalid code or auth state for the user.");
+export const enableTotpMismatch = () => new CognitoError("EnableSoftwareTokenMFAException", "Code mismatch");
+export const smsUnavailable = () =>
+  invalidParameter("Text-message codes are not available with the built-in identity service; use an authenticator app or e-mail codes.");
+export const userNotConfirmed = () => new CognitoError("UserNotConfirmedException", "User is not confirmed.");

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../config";
+import { secretCipher } from "../files/secret-cipher";
 import type { IdentityAdmin } from "./admin";
 import { CognitoIdentityAdmin, type CognitoSender } from "./admin-cognito";
 import { LocalIdentityAdmin } from "./admin-local";
@@ -80,6 +81,7 @@ export default fp(
       captcha: new Captcha(key),
       mailer,
       outbox,
+      cipher: await secretCipher("identity", config),
     };
     app.decorate("identity", {
       mode: "local",

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
+import type { SecretCipher } from "../files/secret-cipher";
 import type { Captcha } from "./captcha";
 import type { SigningKey } from "./keys";
 import type { Mailer } from "./mailer";
@@ -19,6 +20,8 @@ export interface LocalPool {
   captcha: Captcha;
   mailer: Mailer;
   outbox: Outbox;
+  /** Seals secrets kept at rest (authenticator-app secrets). */
+  cipher: SecretCipher;
 }
 
 /** One protocol request: the pool, the caller's IP (for captcha thresholds) and the request's logger. */

@@ -1,7 +1,9 @@
 import { CognitoError } from "./errors";
 import { getTokensFromRefreshToken, initiateAuth, respondToAuthChallenge } from "./operations/auth";
+import { associateSoftwareToken, setUserMFAPreference, verifySoftwareToken } from "./operations/mfa";
 import { changePassword, confirmForgotPassword, forgotPassword } from "./operations/password";
 import { getUser, globalSignOut, revokeToken } from "./operations/session";
+import { confirmSignUp, resendConfirmationCode } from "./operations/sign-up";
 import type { Operation, OperationContext } from "./pool";
 
 /** The user-pool operations Amplify v6 calls in our flows (sign-in, password change and reset, refresh, sign-out). Anything else is a 400, never a 5xx Amplify would retry. */
@@ -15,6 +17,11 @@ const OPERATIONS: Record<string, Operation> = {
   GetUser: getUser,
   GlobalSignOut: globalSignOut,
   RevokeToken: revokeToken,
+  AssociateSoftwareToken: associateSoftwareToken,
+  VerifySoftwareToken: verifySoftwareToken,
+  SetUserMFAPreference: setUserMFAPreference,
+  ConfirmSignUp: confirmSignUp,
+  ResendConfirmationCode: resendConfirmationCode,
 };
 
 const TARGET_PREFIX = "AWSCognitoIdentityProviderService.";

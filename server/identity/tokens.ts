@@ -74,19 +74,24 @@ export class TokenIssuer {
       .sign(this.key.privateKey);
   }
 
-  /** The opaque `Session` of a NEW_PASSWORD_REQUIRED challenge: signed, short-lived, never accepted as an access token. */
-  challengeSession(user: TokenSubject): Promise<string> {
-    return new SignJWT({ token_use: "challenge", username: user.username, client_id: this.clientId })
+  /**
+   * The opaque `Session` between sign-in steps: signed, short-lived, never accepted as an access token. It names
+   * the challenge it answers, so a Session handed out for one step cannot answer another; `jti` lets a step
+   * spend it once, and `claims` carry what the step needs (the e-mailed code's id, setup progress).
+   */
+  challengeSession(user: TokenSubject, challenge?: string, claims: ChallengeClaims = {}): Promise<string> {
+    return new SignJWT({ ...claims, token_use: "challenge", username: user.username, client_id: this.clientId, ...(challenge ? { challenge } : {}) })
       .setProtectedHeader({ alg: "RS256", kid: this.key.kid })
       .setIssuer(this.issuer)
       .setSubject(user.sub)
       .setIssuedAt()
+      .setJti(randomUUID())
       .setExpirationTime(`${CHALLENGE_SESSION_SECONDS}s`)
       .sign(this.key.privateKey);
   }
 
-  /** The session's subject and username, or null when it is forged, expired or not a challenge session. */
-  async readChallengeSession(session: string): Promise<{ sub: string; username: string } | null> {
+  /** The session's subject, username, challenge and claims, or null when it is forged, expired or not a challenge session. */
+  async readChallengeSession(session: string): Promise<ChallengeSession | null> {
     try {
       const { payload } = await jwtVerify(session, createLocalJWKSet({ keys: [this.key.publicJwk] }), {
         issuer: this.issuer,
@@ -94,11 +99,45 @@ export class TokenIssuer {
       });
       if (payload.token_use !== "challenge" || payload.client_id !== this.clientId) return null;
       if (typeof payload.sub !== "string" || typeof payload.username !== "string") return null;
-      return { sub: payload.sub, username: payload.username };
+      const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+      return {
+        sub: payload.sub,
+        username: payload.username,
+        challenge: text(payload.challenge),
+        jti: text(payload.jti),
+        codeId: text(payload.codeId),
+        setup: payload.setup === true,
+        verified: payload.verified === true,
+        firstFactor: text(payload.firstFactor),
+        exp: typeof payload.exp === "number" ? payload.exp : 0,
+      };
     } catch {
       return null;
     }
   }
+}
+
+/** What a challenge Session may carry besides its user and challenge. */
+export interface ChallengeClaims {
+  /** EMAIL_OTP: the identity_codes row of the code that was e-mailed. */
+  codeId?: string;
+  /** EMAIL_OTP answering MFA_SETUP: a right code turns e-mail codes on. */
+  setup?: boolean;
+  /** MFA_SETUP: VerifySoftwareToken accepted a code from the new authenticator app. */
+  verified?: boolean;
+  /** How the user proved who they are before this step (PASSWORD, EMAIL_OTP, WEB_AUTHN). */
+  firstFactor?: string;
+}
+
+export interface ChallengeSession extends Required<Pick<ChallengeClaims, "setup" | "verified">> {
+  sub: string;
+  username: string;
+  challenge?: string;
+  jti?: string;
+  codeId?: string;
+  firstFactor?: string;
+  /** Expiry, in seconds since the epoch. */
+  exp: number;
 }
 
 /** 256 random bits: the refresh token is opaque, as Cognito's is to its clients; only its SHA-256 is stored. */

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { CognitoError, captchaRequired, invalidParameter, invalidPassword, notAuthorized } from "../errors";
+import { CognitoError, captchaRequired, invalidParameter, invalidPassword, notAuthorized, sessionExpired, userNotConfirmed } from "../errors";
 import { burnPasswordCheck, hashPassword, meetsPasswordPolicy, verifyPassword } from "../passwords";
 import type { LocalPool, Operation, OperationContext } from "../pool";
 import { captchaRequired as isCaptchaRequired, clearAttempts, recordAttempt } from "../captcha";
-import { afterFirstFactor, signedIn } from "./sign-in-result";
+import { afterFirstFactor } from "./sign-in-result";
+import { MFA_CHALLENGE_HANDLERS } from "./mfa-challenges";
 import { findSessionByRefreshToken, findUserBySub, findUserByUsername, normalizeUsername, setPassword } from "../store";
 import { assertClient, clientIdField, clientMetadataField, parseInput, passwordField, tokenField, usernameField } from "./input";
 
@@ -14,6 +15,7 @@ const initiateAuthInput = z.object({
   ClientMetadata: clientMetadataField,
 });
 
+const NEW_PASSWORD_REQUIRED = "NEW_PASSWORD_REQUIRED";
 const passwordParameters = z.object({ USERNAME: usernameField, PASSWORD: passwordField });
 const refreshParameters = z.object({ REFRESH_TOKEN: tokenField });
 
@@ -51,10 +53,12 @@ async function passwordSignIn(username: string, password: string, captcha: strin
     throw notAuthorized();
   }
   await clearAttempts(db, "sign_in", name);
+  // Only after the right password, as Cognito does: the answer does not tell which addresses exist.
+  if (user.status === "UNCONFIRMED") throw userNotConfirmed();
   if (user.status === "FORCE_CHANGE_PASSWORD") {
     return {
-      ChallengeName: "NEW_PASSWORD_REQUIRED",
-      Session: await ctx.pool.tokens.challengeSession(user),
+      ChallengeName: NEW_PASSWORD_REQUIRED,
+      Session: await ctx.pool.tokens.challengeSession(user, NEW_PASSWORD_REQUIRED),
       // Amplify takes the username for the next step from USER_ID_FOR_SRP, as Cognito sends it.
       ChallengeParameters: {
         USER_ID_FOR_SRP: user.username,
@@ -84,22 +88,27 @@ const respondInput = z.object({
 });
 const newPasswordResponses = z.object({ USERNAME: usernameField, NEW_PASSWORD: passwordField });
 
-/** RespondToAuthChallenge: only NEW_PASSWORD_REQUIRED, with the Session this service issued. */
+/** RespondToAuthChallenge: NEW_PASSWORD_REQUIRED and the second-factor challenges, with the Session this service issued. */
 export const respondToAuthChallenge: Operation = async (raw, ctx) => {
   const input = parseInput(respondInput, raw);
   assertClient(ctx.pool, input.ClientId);
-  if (input.ChallengeName !== "NEW_PASSWORD_REQUIRED") throw invalidParameter("This challenge is not supported; only NEW_PASSWORD_REQUIRED is.");
+  if (input.ChallengeName === NEW_PASSWORD_REQUIRED) return newPasswordRequired(input, ctx);
+  if (Object.hasOwn(MFA_CHALLENGE_HANDLERS, input.ChallengeName)) return MFA_CHALLENGE_HANDLERS[input.ChallengeName](input, ctx);
+  throw invalidParameter("This challenge is not supported.");
+};
+
+/** NEW_PASSWORD_REQUIRED: the new password is the first factor proven; a second one may follow. */
+async function newPasswordRequired(input: z.infer<typeof respondInput>, ctx: OperationContext) {
   const { ChallengeResponses: r } = parseInput(z.object({ ChallengeResponses: newPasswordResponses }), input);
-  const expired = () => notAuthorized("Invalid session for the user, session is expired.");
   const session = await ctx.pool.tokens.readChallengeSession(input.Session);
-  if (!session || session.username !== normalizeUsername(r.USERNAME)) throw expired();
+  if (!session || session.challenge !== NEW_PASSWORD_REQUIRED || session.username !== normalizeUsername(r.USERNAME)) throw sessionExpired();
   if (!meetsPasswordPolicy(r.NEW_PASSWORD)) throw invalidPassword();
   const user = await findUserBySub(ctx.pool.db, session.sub);
   // Once the new password is set the status is CONFIRMED, so a replayed Session is refused.
-  if (!user || user.status !== "FORCE_CHANGE_PASSWORD") throw expired();
+  if (!user || user.status !== "FORCE_CHANGE_PASSWORD") throw sessionExpired();
   await setPassword(ctx.pool.db, user.sub, await hashPassword(r.NEW_PASSWORD), "CONFIRMED");
-  return { AuthenticationResult: await signedIn(ctx.pool, user), ChallengeParameters: {} };
-};
+  return afterFirstFactor({ ...user, status: "CONFIRMED" }, "PASSWORD", ctx);
+}
 
 const refreshInput = z.object({
   ClientId: clientIdField,

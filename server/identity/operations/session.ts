@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CognitoError, notAuthorized } from "../errors";
 import type { Operation, OperationContext } from "../pool";
-import { findSessionByRefreshToken, findUserBySub, revokeAllSessions, revokeSession } from "../store";
+import { findSessionByRefreshToken, findUserBySub, revokeAllSessions, revokeSession, type IdentityUser } from "../store";
 import { TokenError, type AccessClaims } from "../verifier";
 import { assertClient, clientIdField, parseInput, tokenField } from "./input";
 
@@ -41,8 +41,20 @@ export const getUser: Operation = async (raw, ctx) => {
       { Name: "email", Value: user.email },
       { Name: "email_verified", Value: "true" },
     ],
+    ...mfaSettings(user),
   };
 };
+
+const MFA_NAMES = { TOTP: "SOFTWARE_TOKEN_MFA", EMAIL: "EMAIL_OTP", SMS: "SMS_MFA" } as const;
+
+/** The factors turned on and the preferred one, as Cognito's GetUser names them (absent when there are none). */
+function mfaSettings(user: IdentityUser) {
+  const list = [...(user.totpEnabled ? [MFA_NAMES.TOTP] : []), ...(user.emailMfaEnabled ? [MFA_NAMES.EMAIL] : [])];
+  return {
+    ...(list.length ? { UserMFASettingList: list } : {}),
+    ...(user.preferredMfa ? { PreferredMfaSetting: MFA_NAMES[user.preferredMfa] } : {}),
+  };
+}
 
 /** GlobalSignOut (signOut({ global: true })): every session of the user, on every device. */
 export const globalSignOut: Operation = async (raw, ctx) => {

@@ -43,9 +43,14 @@ const IDENTITY_OPERATIONS = [
   "GetUser",
   "GlobalSignOut",
   "RevokeToken",
+  "AssociateSoftwareToken",
+  "VerifySoftwareToken",
+  "SetUserMFAPreference",
+  "ConfirmSignUp",
+  "ResendConfirmationCode",
   "NoSuchOperation",
 ];
-const LOOSE_OBJECT: Schema = { type: "object", properties: { AuthFlow: { type: "string" }, ClientId: { type: "string" }, AuthParameters: { type: "object" }, AccessToken: { type: "string" }, Username: { type: "string" } } };
+const LOOSE_OBJECT: Schema = { type: "object", properties: { AuthFlow: { type: "string" }, ClientId: { type: "string" }, AuthParameters: { type: "object" }, AccessToken: { type: "string" }, Username: { type: "string" }, Session: { type: "string" }, ChallengeName: { type: "string" }, ChallengeResponses: { type: "object" }, UserCode: { type: "string" }, ConfirmationCode: { type: "string" }, SoftwareTokenMfaSettings: { type: "object" }, EmailMfaSettings: { type: "object" } } };
 
 function hiddenOperations(): Operation[] {
   const identity = IDENTITY_OPERATIONS.map<Operation>((name) => ({
