@@ -2,9 +2,15 @@ import { CognitoError } from "./errors";
 import { getTokensFromRefreshToken, initiateAuth, respondToAuthChallenge } from "./operations/auth";
 import { changePassword, confirmForgotPassword, forgotPassword } from "./operations/password";
 import { getUser, globalSignOut, revokeToken } from "./operations/session";
+import {
+  completeWebAuthnRegistration,
+  deleteWebAuthnCredential,
+  listWebAuthnCredentials,
+  startWebAuthnRegistration,
+} from "./operations/webauthn";
 import type { Operation, OperationContext } from "./pool";
 
-/** The user-pool operations Amplify v6 calls in our flows (sign-in, password change and reset, refresh, sign-out). Anything else is a 400, never a 5xx Amplify would retry. */
+/** The user-pool operations Amplify v6 calls in our flows (sign-in, password change and reset, refresh, sign-out, passkeys). Anything else is a 400, never a 5xx Amplify would retry. */
 const OPERATIONS: Record<string, Operation> = {
   InitiateAuth: initiateAuth,
   RespondToAuthChallenge: respondToAuthChallenge,
@@ -15,6 +21,10 @@ const OPERATIONS: Record<string, Operation> = {
   GetUser: getUser,
   GlobalSignOut: globalSignOut,
   RevokeToken: revokeToken,
+  StartWebAuthnRegistration: startWebAuthnRegistration,
+  CompleteWebAuthnRegistration: completeWebAuthnRegistration,
+  ListWebAuthnCredentials: listWebAuthnCredentials,
+  DeleteWebAuthnCredential: deleteWebAuthnCredential,
 };
 
 const TARGET_PREFIX = "AWSCognitoIdentityProviderService.";

@@ -6,6 +6,7 @@ import { captchaRequired as isCaptchaRequired, clearAttempts, recordAttempt } fr
 import { afterFirstFactor, signedIn } from "./sign-in-result";
 import { findSessionByRefreshToken, findUserBySub, findUserByUsername, normalizeUsername, setPassword } from "../store";
 import { assertClient, clientIdField, clientMetadataField, parseInput, passwordField, tokenField, usernameField } from "./input";
+import { initiateUserAuth, respondToUserAuthChallenge, USER_AUTH_CHALLENGES } from "./user-auth";
 
 const initiateAuthInput = z.object({
   AuthFlow: z.string().max(64),
@@ -27,6 +28,8 @@ export const initiateAuth: Operation = async (raw, ctx) => {
       const { AuthParameters: p } = parseInput(z.object({ AuthParameters: passwordParameters }), parameters);
       return passwordSignIn(p.USERNAME, p.PASSWORD, input.ClientMetadata?.captcha, ctx);
     }
+    case "USER_AUTH":
+      return initiateUserAuth(input, ctx, passwordSignIn);
     case "REFRESH_TOKEN_AUTH":
     case "REFRESH_TOKEN": {
       const { AuthParameters: p } = parseInput(z.object({ AuthParameters: refreshParameters }), parameters);
@@ -88,6 +91,7 @@ const newPasswordResponses = z.object({ USERNAME: usernameField, NEW_PASSWORD: p
 export const respondToAuthChallenge: Operation = async (raw, ctx) => {
   const input = parseInput(respondInput, raw);
   assertClient(ctx.pool, input.ClientId);
+  if (USER_AUTH_CHALLENGES.has(input.ChallengeName)) return respondToUserAuthChallenge(input, ctx, passwordSignIn);
   if (input.ChallengeName !== "NEW_PASSWORD_REQUIRED") throw invalidParameter("This challenge is not supported; only NEW_PASSWORD_REQUIRED is.");
   const { ChallengeResponses: r } = parseInput(z.object({ ChallengeResponses: newPasswordResponses }), input);
   const expired = () => notAuthorized("Invalid session for the user, session is expired.");

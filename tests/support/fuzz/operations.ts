@@ -43,9 +43,13 @@ const IDENTITY_OPERATIONS = [
   "GetUser",
   "GlobalSignOut",
   "RevokeToken",
+  "StartWebAuthnRegistration",
+  "CompleteWebAuthnRegistration",
+  "ListWebAuthnCredentials",
+  "DeleteWebAuthnCredential",
   "NoSuchOperation",
 ];
-const LOOSE_OBJECT: Schema = { type: "object", properties: { AuthFlow: { type: "string" }, ClientId: { type: "string" }, AuthParameters: { type: "object" }, AccessToken: { type: "string" }, Username: { type: "string" } } };
+const LOOSE_OBJECT: Schema = { type: "object", properties: { AuthFlow: { type: "string" }, ClientId: { type: "string" }, AuthParameters: { type: "object" }, AccessToken: { type: "string" }, Username: { type: "string" }, Credential: { type: "object" }, CredentialId: { type: "string" } } };
 
 function hiddenOperations(): Operation[] {
   const identity = IDENTITY_OPERATIONS.map<Operation>((name) => ({
