@@ -37,6 +37,11 @@ export class InvalidStateError extends Error {
   override name = "InvalidStateError";
 }
 
+/** What the browser raises when no passkey answers the request (or the user cancels). */
+export class NotAllowedError extends Error {
+  override name = "NotAllowedError";
+}
+
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
 const sha256 = (data: Uint8Array | string) => createHash("sha256").update(data).digest();
 
@@ -124,7 +129,7 @@ export class SoftwareAuthenticator {
     const credential = overrides.credentialId
       ? this.credentials.find((c) => b64url(c.id) === overrides.credentialId)
       : this.credentials.find((c) => c.rpId === rpId && (allowed.size === 0 || allowed.has(b64url(c.id))));
-    if (!credential) throw new Error("NotAllowedError: no passkey for this request");
+    if (!credential) throw new NotAllowedError("No passkey answers this request.");
     credential.counter += 1;
     return this.assertion(credential, options.challenge, rpId, overrides);
   }
@@ -150,4 +155,84 @@ export class SoftwareAuthenticator {
       },
     };
   }
+}
+
+type Binary = ArrayBuffer | ArrayBufferView;
+const toB64url = (value: Binary) =>
+  Buffer.from(value instanceof ArrayBuffer ? new Uint8Array(value) : new Uint8Array(value.buffer, value.byteOffset, value.byteLength)).toString("base64url");
+const toBuffer = (value: string): ArrayBuffer => Uint8Array.from(Buffer.from(value, "base64url")).buffer;
+
+/**
+ * The browser's WebAuthn API (`navigator.credentials`, `PublicKeyCredential` and its responses) in front of a
+ * software authenticator, installed as globals so Amplify's own passkey code runs in Node as it does in a
+ * page: it hands over binary options and serializes the binary credential it gets back.
+ */
+export function installBrowserWebAuthn(authenticator: () => SoftwareAuthenticator): void {
+  class AuthenticatorAttestationResponse {
+    readonly clientDataJSON: ArrayBuffer;
+    readonly attestationObject: ArrayBuffer;
+    constructor(private readonly json: ReturnType<SoftwareAuthenticator["create"]>["response"]) {
+      this.clientDataJSON = toBuffer(json.clientDataJSON);
+      this.attestationObject = toBuffer(json.attestationObject);
+    }
+    getTransports = () => this.json.transports;
+    getPublicKeyAlgorithm = () => this.json.publicKeyAlgorithm;
+    getAuthenticatorData = () => toBuffer(this.json.authenticatorData);
+    getPublicKey = () => toBuffer(this.json.publicKey);
+  }
+  class AuthenticatorAssertionResponse {
+    readonly clientDataJSON: ArrayBuffer;
+    readonly authenticatorData: ArrayBuffer;
+    readonly signature: ArrayBuffer;
+    readonly userHandle: ArrayBuffer;
+    constructor(json: ReturnType<SoftwareAuthenticator["get"]>["response"]) {
+      this.clientDataJSON = toBuffer(json.clientDataJSON);
+      this.authenticatorData = toBuffer(json.authenticatorData);
+      this.signature = toBuffer(json.signature);
+      this.userHandle = toBuffer(json.userHandle);
+    }
+  }
+  class PublicKeyCredential {
+    readonly type = "public-key";
+    readonly id: string;
+    readonly rawId: ArrayBuffer;
+    readonly authenticatorAttachment: string;
+    constructor(
+      json: { id: string; authenticatorAttachment: string },
+      readonly response: AuthenticatorAttestationResponse | AuthenticatorAssertionResponse,
+    ) {
+      this.id = json.id;
+      this.rawId = toBuffer(json.id);
+      this.authenticatorAttachment = json.authenticatorAttachment;
+    }
+    getClientExtensionResults = () => ({});
+  }
+  type Described = { id: Binary; type: string; transports?: string[] };
+  const ids = (list: Described[] | undefined) => (list ?? []).map((c) => ({ ...c, id: toB64url(c.id), type: "public-key" as const }));
+  const credentials = {
+    async create({ publicKey }: { publicKey: Record<string, any> }) {
+      const json = authenticator().create({
+        ...publicKey,
+        challenge: toB64url(publicKey.challenge),
+        user: { ...publicKey.user, id: toB64url(publicKey.user.id) },
+        excludeCredentials: ids(publicKey.excludeCredentials),
+      } as PublicKeyCredentialCreationOptionsJSON);
+      return new PublicKeyCredential(json, new AuthenticatorAttestationResponse(json.response));
+    },
+    async get({ publicKey }: { publicKey: Record<string, any> }) {
+      const json = authenticator().get({
+        ...publicKey,
+        challenge: toB64url(publicKey.challenge),
+        allowCredentials: ids(publicKey.allowCredentials),
+      } as PublicKeyCredentialRequestOptionsJSON);
+      return new PublicKeyCredential(json, new AuthenticatorAssertionResponse(json.response));
+    },
+  };
+  Object.assign(globalThis, {
+    window: { document: {}, isSecureContext: true, PublicKeyCredential, addEventListener() {}, removeEventListener() {} },
+    navigator: { credentials, userAgent: "SoftwareAuthenticator" },
+    PublicKeyCredential,
+    AuthenticatorAttestationResponse,
+    AuthenticatorAssertionResponse,
+  });
 }
