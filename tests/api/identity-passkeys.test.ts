@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { confirmSignIn, deleteWebAuthnCredential, listWebAuthnCredentials, signIn, signOut } from "aws-amplify/auth";
+import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { InvalidStateError, SoftwareAuthenticator, type CeremonyOverrides } from "../support/software-authenticator";
+import { identityUsers, identityWebauthnCredentials } from "../../server/db/schema";
 import { DEMO_PASSWORD } from "../../server/db/seed";
 import { hashPassword } from "../../server/identity/passwords";
 import { LOCAL_CLIENT_ID } from "../../server/identity/settings";
@@ -146,6 +148,17 @@ describe("registering a passkey", () => {
     const foreign = await register(new SoftwareAuthenticator(origin), token, { rpId: "evil.test" });
     expect(foreign.complete).toMatchObject({ status: 400, body: { __type: "WebAuthnRelyingPartyMismatchException" } });
     expect((await call("ListWebAuthnCredentials", { AccessToken: token })).body.Credentials).toEqual([]);
+  });
+
+  it("refuses to start a registration while the app is served from an IP address, which browsers refuse as an RP id", async () => {
+    const served = await createTestApp({ env: { PUBLIC_URL: "http://127.0.0.1:8080" } });
+    try {
+      const token = (await signInRaw(served.app, "admin@steward.test", DEMO_PASSWORD)).AccessToken;
+      const start = await protocol(served.app, "StartWebAuthnRegistration", { AccessToken: token });
+      expect(start).toMatchObject({ status: 400, body: { __type: "WebAuthnConfigurationMissingException", message: expect.stringContaining("PUBLIC_URL") } });
+    } finally {
+      await served.close();
+    }
   });
 
   it("answers malformed registrations and unknown tokens with a 400 in Cognito's shape", async () => {
@@ -302,6 +315,14 @@ describe("the choice for users without passkeys, and unknown users", () => {
       const b = await respond("SELECT_CHALLENGE", unknown.body.Session, { USERNAME: "nobody@steward.test", ANSWER: "WEB_AUTHN" });
       expect({ status: b.status, body: b.body }).toEqual({ status: a.status, body: a.body });
     }
+  });
+
+  it("does not offer a passkey made for another address the app was once served at", async () => {
+    const email = await identityOnlyUser("moved@steward.test");
+    const [identity] = await t.app.db.select().from(identityUsers).where(eq(identityUsers.username, email));
+    await t.app.db.insert(identityWebauthnCredentials).values({ credentialId: "b2xkLXBhc3NrZXk", sub: identity.sub, publicKey: "AQ", friendlyName: "Passkey", relyingPartyId: "old.steward.test" });
+    const res = await initiate(email, "WEB_AUTHN");
+    expect(res.body).toMatchObject({ ChallengeName: "SELECT_CHALLENGE", AvailableChallenges: ["PASSWORD"] });
   });
 
   it("signs in with a password through USER_AUTH with the real Amplify client, by choice or by preference", async () => {

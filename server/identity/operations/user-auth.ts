@@ -3,7 +3,8 @@ import { invalidParameter, notAuthorized } from "../errors";
 import type { OperationContext } from "../pool";
 import { findUserByUsername, normalizeUsername, type IdentityUser } from "../store";
 import { authenticationOptions, verifyAssertion } from "../webauthn/ceremonies";
-import { listPasskeys, recordPasskeyUse } from "../webauthn/credentials";
+import { passkeysFor, recordPasskeyUse } from "../webauthn/credentials";
+import { relyingParty } from "../webauthn/relying-party";
 import { readUserAuthSession, signUserAuthSession } from "../webauthn/session";
 import { parseInput, passwordField, usernameField } from "./input";
 import { afterFirstFactor } from "./sign-in-result";
@@ -40,7 +41,7 @@ export async function initiateUserAuth(
   }
   const username = normalizeUsername(p.USERNAME);
   const user = await findUserByUsername(ctx.pool.db, username);
-  const passkeys = user ? await listPasskeys(ctx.pool.db, user.sub) : [];
+  const passkeys = user ? await usablePasskeys(user, ctx) : [];
   if (user && passkeys.length > 0 && p.PREFERRED_CHALLENGE === "WEB_AUTHN") return webAuthnChallenge(user, ctx);
   // No preference, or one this user cannot answer: let them choose among what they can.
   return {
@@ -51,9 +52,12 @@ export async function initiateUserAuth(
   };
 }
 
+/** Passkeys made for another address the app was once served at cannot sign in here, so they are not offered. */
+const usablePasskeys = (user: IdentityUser, ctx: OperationContext) => passkeysFor(ctx.pool.db, user.sub, relyingParty(ctx.pool).id);
+
 /** The WEB_AUTHN step: request options for the user's passkeys, the challenge bound to the new Session. */
 async function webAuthnChallenge(user: IdentityUser, ctx: OperationContext) {
-  const passkeys = await listPasskeys(ctx.pool.db, user.sub);
+  const passkeys = await usablePasskeys(user, ctx);
   if (passkeys.length === 0) throw unavailable();
   const options = await authenticationOptions(ctx.pool, user, passkeys);
   return {

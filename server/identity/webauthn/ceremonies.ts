@@ -16,7 +16,7 @@ import type { IdentityUser } from "../store";
 import { CHALLENGE_SESSION_SECONDS } from "../tokens";
 import { REGISTRATION_CHALLENGE_MS, saveChallenge, spendChallenge } from "./challenges";
 import { findPasskey, type StoredPasskey } from "./credentials";
-import { relyingParty } from "./relying-party";
+import { assertPasskeysPossible, relyingParty } from "./relying-party";
 
 /** ES256 and RS256: what platform authenticators and security keys create, and what Cognito accepts. */
 const ALGORITHMS = [-7, -257];
@@ -55,6 +55,7 @@ const userHandle = (sub: string) => Uint8Array.from(Buffer.from(sub.replaceAll("
 /** Options for `navigator.credentials.create()`; the challenge is remembered for the user until it is answered. */
 export async function registrationOptions(pool: LocalPool, user: IdentityUser, existing: StoredPasskey[]): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const rp = relyingParty(pool);
+  assertPasskeysPossible(rp);
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { identityWebauthnCredentials } from "../../db/schema";
 
@@ -15,13 +15,13 @@ export async function listPasskeys(db: Db, sub: string, page: { offset: number; 
     .offset(page.offset);
 }
 
-export async function hasPasskey(db: Db, sub: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
+/** The passkeys a sign-in can use: those bound to the relying party the app is served as now. */
+export async function passkeysFor(db: Db, sub: string, relyingPartyId: string): Promise<StoredPasskey[]> {
+  return db
+    .select()
     .from(identityWebauthnCredentials)
-    .where(eq(identityWebauthnCredentials.sub, sub))
-    .limit(1);
-  return row !== undefined;
+    .where(and(eq(identityWebauthnCredentials.sub, sub), eq(identityWebauthnCredentials.relyingPartyId, relyingPartyId)))
+    .orderBy(asc(identityWebauthnCredentials.createdAt), asc(identityWebauthnCredentials.credentialId));
 }
 
 /** One of the user's own passkeys; another user's credential id is as unknown as a made-up one. */

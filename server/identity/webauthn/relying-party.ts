@@ -1,3 +1,5 @@
+import { isIP } from "node:net";
+import { CognitoError } from "../errors";
 import type { LocalPool } from "../pool";
 
 /** Shown by the authenticator when it asks the user to create or use a passkey. */
@@ -17,4 +19,17 @@ export interface RelyingParty {
 export function relyingParty(pool: LocalPool): RelyingParty {
   const url = new URL(pool.issuer);
   return { id: url.hostname, origin: url.origin, name: RELYING_PARTY_NAME };
+}
+
+/**
+ * Browsers refuse an IP address as an RP id, so passkeys cannot be made while the app is served from one; a
+ * clear refusal here beats an authenticator error the user cannot act on.
+ */
+export function assertPasskeysPossible(rp: RelyingParty): void {
+  if (isIP(rp.id.replace(/^\[|\]$/g, "")) !== 0) {
+    throw new CognitoError(
+      "WebAuthnConfigurationMissingException",
+      "Passkeys need the app to be served from a domain name (such as localhost), not an IP address; change PUBLIC_URL.",
+    );
+  }
 }
