@@ -16,6 +16,7 @@ import { afterFirstFactor } from "./sign-in-result";
  */
 
 type ClientMetadata = Record<string, string> | undefined;
+const NO_ONE = "00000000-0000-0000-0000-000000000000";
 
 /**
  * USER_PASSWORD_AUTH's password check (captcha and attempt counting included), handed in by InitiateAuth so the
@@ -41,7 +42,8 @@ export async function initiateUserAuth(
   }
   const username = normalizeUsername(p.USERNAME);
   const user = await findUserByUsername(ctx.pool.db, username);
-  const passkeys = user ? await usablePasskeys(user, ctx) : [];
+  // An unknown user is looked up alike (a sub no one has), so the answer takes as long as for a known one.
+  const passkeys = await passkeysFor(ctx.pool.db, user?.sub ?? NO_ONE, relyingParty(ctx.pool).id);
   if (user && passkeys.length > 0 && p.PREFERRED_CHALLENGE === "WEB_AUTHN") return webAuthnChallenge(user, ctx);
   // No preference, or one this user cannot answer: let them choose among what they can.
   return {
