@@ -4,9 +4,15 @@ import { associateSoftwareToken, setUserMFAPreference, verifySoftwareToken } fro
 import { changePassword, confirmForgotPassword, forgotPassword } from "./operations/password";
 import { getUser, globalSignOut, revokeToken } from "./operations/session";
 import { confirmSignUp, resendConfirmationCode } from "./operations/sign-up";
+import {
+  completeWebAuthnRegistration,
+  deleteWebAuthnCredential,
+  listWebAuthnCredentials,
+  startWebAuthnRegistration,
+} from "./operations/webauthn";
 import type { Operation, OperationContext } from "./pool";
 
-/** The user-pool operations Amplify v6 calls in our flows (sign-in, password change and reset, refresh, sign-out). Anything else is a 400, never a 5xx Amplify would retry. */
+/** The user-pool operations Amplify v6 calls in our flows (sign-in, password change and reset, refresh, sign-out, passkeys). Anything else is a 400, never a 5xx Amplify would retry. */
 const OPERATIONS: Record<string, Operation> = {
   InitiateAuth: initiateAuth,
   RespondToAuthChallenge: respondToAuthChallenge,
@@ -22,6 +28,10 @@ const OPERATIONS: Record<string, Operation> = {
   SetUserMFAPreference: setUserMFAPreference,
   ConfirmSignUp: confirmSignUp,
   ResendConfirmationCode: resendConfirmationCode,
+  StartWebAuthnRegistration: startWebAuthnRegistration,
+  CompleteWebAuthnRegistration: completeWebAuthnRegistration,
+  ListWebAuthnCredentials: listWebAuthnCredentials,
+  DeleteWebAuthnCredential: deleteWebAuthnCredential,
 };
 
 const TARGET_PREFIX = "AWSCognitoIdentityProviderService.";

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../server/db/client";
-import { apiClients, companies, resourceGroups, roles, users } from "../../server/db/schema";
+import { apiClients, companies, identityUsers, identityWebauthnCredentials, resourceGroups, roles, users } from "../../server/db/schema";
 import { createOtherCompany, signInCallers, CALLERS } from "../support/tenants";
 import { insertApplication } from "../support/applications";
 import { SAMPLES } from "../../server/uploads/test-support";
@@ -259,6 +259,12 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
   // From here on tests only queue: a worker finishing them between two calls would change rows no call asked to.
   await app.testingWorker.stop();
 
+  // A passkey on each side, so that listing your own passkeys is shown to reach no one else's.
+  for (const [email, name] of [[CALLERS.admin, "Matrix passkey"], [CALLERS.other, "Other passkey"]]) {
+    const [identity] = await db.select().from(identityUsers).where(eq(identityUsers.username, email));
+    await db.insert(identityWebauthnCredentials).values({ credentialId: `${name.replace(" ", "-")}-id`, sub: identity.sub, publicKey: "AQ", friendlyName: name, relyingPartyId: "localhost" });
+  }
+
   const ourUsers = await db.select().from(users).where(eq(users.companyId, company.id));
   const fixture: Fixture = {
     tokens,
@@ -284,8 +290,8 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
     },
     roles: roleIds,
     secrets: {
-      ours: [company.id, allGroup, selectedGroup, apiClientId, applicationId, ...ourUsers.map((u) => u.id), "@steward.test", "Demo Co", "Matrix application", uploaded.id, "Matrix document", controlled, "Matrix evidence", vendor, "Matrix vendor", incident, "Matrix incident", decisions, "Matrix decisions", testTask, llmDocument, evidenceTask, "Matrix test"],
-      theirs: [other.companyId, other.groupId, other.adminId, CALLERS.other, "Other Co"],
+      ours: [company.id, allGroup, selectedGroup, apiClientId, applicationId, ...ourUsers.map((u) => u.id), "@steward.test", "Demo Co", "Matrix application", uploaded.id, "Matrix document", controlled, "Matrix evidence", vendor, "Matrix vendor", incident, "Matrix incident", decisions, "Matrix decisions", testTask, llmDocument, evidenceTask, "Matrix test", "Matrix passkey"],
+      theirs: [other.companyId, other.groupId, other.adminId, CALLERS.other, "Other Co", "Other passkey"],
     },
     unique,
     make: {

@@ -109,6 +109,8 @@ export const MATRIX: Record<string, RouteCase> = {
   "GET /v2/access/user": { expect: signedIn(200) },
   // Your own profile: every person; an API client has none to change.
   "PATCH /v2/access/user": { body: () => ({ language: "en" }), expect: { ...signedIn(200), client: 403 } },
+  // Your own passkeys: every person's own; an API client signs in with a secret, never a passkey.
+  "GET /v2/access/user/passkeys": { expect: { ...signedIn(200), client: 403 } },
 
   // Notifications: every person's own; API clients have none.
   "GET /v2/notifications/:days": { params: { days: "30" }, expect: { ...signedIn(200), client: 403 } },

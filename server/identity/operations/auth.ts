@@ -7,6 +7,7 @@ import { afterFirstFactor } from "./sign-in-result";
 import { MFA_CHALLENGE_HANDLERS } from "./mfa-challenges";
 import { findSessionByRefreshToken, findUserBySub, findUserByUsername, normalizeUsername, setPassword } from "../store";
 import { assertClient, clientIdField, clientMetadataField, parseInput, passwordField, tokenField, usernameField } from "./input";
+import { initiateUserAuth, respondToUserAuthChallenge, USER_AUTH_CHALLENGES } from "./user-auth";
 
 const initiateAuthInput = z.object({
   AuthFlow: z.string().max(64),
@@ -29,6 +30,8 @@ export const initiateAuth: Operation = async (raw, ctx) => {
       const { AuthParameters: p } = parseInput(z.object({ AuthParameters: passwordParameters }), parameters);
       return passwordSignIn(p.USERNAME, p.PASSWORD, input.ClientMetadata?.captcha, ctx);
     }
+    case "USER_AUTH":
+      return initiateUserAuth(input, ctx, passwordSignIn);
     case "REFRESH_TOKEN_AUTH":
     case "REFRESH_TOKEN": {
       const { AuthParameters: p } = parseInput(z.object({ AuthParameters: refreshParameters }), parameters);
@@ -93,6 +96,7 @@ export const respondToAuthChallenge: Operation = async (raw, ctx) => {
   const input = parseInput(respondInput, raw);
   assertClient(ctx.pool, input.ClientId);
   if (input.ChallengeName === NEW_PASSWORD_REQUIRED) return newPasswordRequired(input, ctx);
+  if (USER_AUTH_CHALLENGES.has(input.ChallengeName)) return respondToUserAuthChallenge(input, ctx, passwordSignIn);
   if (Object.hasOwn(MFA_CHALLENGE_HANDLERS, input.ChallengeName)) return MFA_CHALLENGE_HANDLERS[input.ChallengeName](input, ctx);
   throw invalidParameter("This challenge is not supported.");
 };

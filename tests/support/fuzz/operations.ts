@@ -48,9 +48,13 @@ const IDENTITY_OPERATIONS = [
   "SetUserMFAPreference",
   "ConfirmSignUp",
   "ResendConfirmationCode",
+  "StartWebAuthnRegistration",
+  "CompleteWebAuthnRegistration",
+  "ListWebAuthnCredentials",
+  "DeleteWebAuthnCredential",
   "NoSuchOperation",
 ];
-const LOOSE_OBJECT: Schema = { type: "object", properties: { AuthFlow: { type: "string" }, ClientId: { type: "string" }, AuthParameters: { type: "object" }, AccessToken: { type: "string" }, Username: { type: "string" }, Session: { type: "string" }, ChallengeName: { type: "string" }, ChallengeResponses: { type: "object" }, UserCode: { type: "string" }, ConfirmationCode: { type: "string" }, SoftwareTokenMfaSettings: { type: "object" }, EmailMfaSettings: { type: "object" } } };
+const LOOSE_OBJECT: Schema = { type: "object", properties: { AuthFlow: { type: "string" }, ClientId: { type: "string" }, AuthParameters: { type: "object" }, AccessToken: { type: "string" }, Username: { type: "string" }, Session: { type: "string" }, ChallengeName: { type: "string" }, ChallengeResponses: { type: "object" }, UserCode: { type: "string" }, ConfirmationCode: { type: "string" }, SoftwareTokenMfaSettings: { type: "object" }, EmailMfaSettings: { type: "object" }, Credential: { type: "object" }, CredentialId: { type: "string" } } };
 
 function hiddenOperations(): Operation[] {
   const identity = IDENTITY_OPERATIONS.map<Operation>((name) => ({
