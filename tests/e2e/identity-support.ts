@@ -25,7 +25,7 @@ export async function createUserWithPassword(page: Page, request: APIRequestCont
   const created = await request.post("/v2/access/users", { headers, data: { email, first_name: "Mia", last_name: "Factor", language: "en" } });
   expect(created.status(), await created.text()).toBe(201);
   const user = (await created.json()) as { id: string };
-  const groups = (await (await request.get("/v2/resource-groups", { headers })).json()) as { items: { id: string; group_type: string }[] };
+  const groups = (await (await request.get("/v2/access/resource-groups", { headers })).json()) as { items: { id: string; group_type: string }[] };
   const everything = groups.items.find((g) => g.group_type === "ALL")!;
   const roles = (await (await request.get("/v2/access/roles", { headers })).json()) as { items: { id: string; name: string }[] };
   const roleId = roles.items.find((r) => r.name === role)!.id;
@@ -46,6 +46,13 @@ export async function createUserWithPassword(page: Page, request: APIRequestCont
     ChallengeResponses: { USERNAME: email, NEW_PASSWORD: USER_PASSWORD },
   });
   expect(done.status, JSON.stringify(done.body)).toBe(200);
+}
+
+/** An access token for a password sign-in through the protocol, apart from any page (which may have signed out meanwhile). */
+export async function passwordAccessToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const res = await identityCall(request, "InitiateAuth", { AuthFlow: "USER_PASSWORD_AUTH", ClientId: "steward-web", AuthParameters: { USERNAME: email, PASSWORD: password } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.AuthenticationResult.AccessToken as string;
 }
 
 /** The current code of an authenticator app holding `secret`, as a phone would show it. */

@@ -15,7 +15,7 @@ test("a protected page sends a visitor to sign in, remembering where they were g
 test("validation messages use the spec's exact words", async ({ page }) => {
   await page.goto("/signin");
   await page.getByLabel("Username or email").fill(" ab ");
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByText("Username must be at least 3 characters.")).toBeVisible();
   await expect(page.getByText("Please enter your password.")).toBeVisible();
 });
@@ -33,7 +33,7 @@ test("the app keeps working under its content security policy", async ({ page })
   const violations: string[] = [];
   page.on("console", (m) => m.type() === "error" && /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
   await page.goto("/signin");
-  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
   expect(violations).toEqual([]);
 });
 

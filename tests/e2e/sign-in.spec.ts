@@ -22,7 +22,7 @@ test("sign-in returns to the page that was asked for", async ({ page }) => {
   await expect(page).toHaveURL(/\/signin\?to=/);
   await page.getByLabel("Username or email").fill("reviewer@steward.test");
   await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page).toHaveTitle("Dashboard | Steward");
 });
@@ -97,7 +97,7 @@ test("after three failed sign-ins the captcha appears, and sign-in works once it
   }
   await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
   await expect(page.getByTestId("captcha")).toBeVisible();
-  const submit = page.getByRole("button", { name: "Sign In" });
+  const submit = page.getByRole("button", { name: "Sign In", exact: true });
   await expect(submit).toBeDisabled();
   // The widget's own check mark overlays its input: click the label, as a person does.
   await page.getByTestId("captcha").getByText("I'm not a robot").click();
@@ -127,12 +127,12 @@ test("the idle dialog asks before the session ends, and No signs out", async ({ 
 
 test("the sign-in form says what is missing, checks again as the user types, and trims the username", async ({ page }) => {
   await page.goto("/signin");
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByText("Username must be at least 3 characters.")).toBeVisible();
   await expect(page.getByText("Please enter your password.")).toBeVisible();
   await page.getByLabel("Username or email").fill("  reviewer@steward.test  ");
   await expect(page.getByText("Username must be at least 3 characters.")).toHaveCount(0);
   await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expectSignedIn(page);
 });
