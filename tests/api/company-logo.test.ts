@@ -102,6 +102,7 @@ describe("company logo", () => {
       size: DEMO_COMPANY.size,
       industry: DEMO_COMPANY.industry,
       logo_url: `/v2/company/logo?v=${hash.slice(0, 16)}`,
+      mfa_policy: "optional",
       version: 1,
     });
     expect(await storedLogo(companyId)).toMatchObject({ contentType: type, size: bytes.length, sha256: hash });
