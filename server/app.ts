@@ -14,6 +14,7 @@ import clientConfigRoutes, { clientConfig } from "./routes/client-config";
 import v2Routes from "./routes/v2";
 import monitoringPlugin from "./notifications/plugin";
 import identityPlugin, { type IdentityOptions } from "./identity/plugin";
+import ssoPlugin from "./identity/sso/plugin";
 import authPlugin from "./plugins/auth";
 import abilityPlugin from "./plugins/ability";
 import documentsPlugin from "./uploads/plugin";
@@ -67,6 +68,7 @@ export async function buildApp({ config, database, logger = true, spaRoot, ident
   await app.register(securityPlugin, { config });
   await app.register(openapiPlugin);
   await app.register(identityPlugin, { config, ...identity });
+  await app.register(ssoPlugin, { config });
   await app.register(authPlugin);
   await app.register(abilityPlugin);
   await app.register(documentsPlugin, { config });

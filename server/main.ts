@@ -3,6 +3,7 @@ import { openDatabase, type Database } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { seedDemoData, DEMO_PASSWORD } from "./db/seed";
 import { seedDemoDocuments } from "./db/seed/documents";
+import { seedDemoSso } from "./db/seed/sso";
 import { DEMO_ACCOUNTS } from "./db/seed/accounts";
 import { buildApp } from "./app";
 import { buildSpaIfStale } from "./spa-build";
@@ -11,6 +12,7 @@ import path from "node:path";
 import { loadOrCreateSigningKey } from "./identity/keys";
 import { FileOutbox } from "./identity/outbox";
 import type { IdentityOptions } from "./identity/plugin";
+import { DEMO_SSO_PERSON, demoIdpEnabled } from "./identity/sso/demo-idp/plugin";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -23,7 +25,10 @@ async function start() {
     config.SEED_DEMO && !config.DATABASE_URL ? (await seedDemoData(database.db, { identityMode: config.identityMode })).seeded : false;
   const app = await buildApp({ config, database, identity: await localIdentityFiles(config) });
   // Documents live in the app's storage, so the demo's are added once the app exists.
-  if (seeded) await seedDemoDocuments(app);
+  if (seeded) {
+    await seedDemoDocuments(app);
+    await seedDemoSso(app);
+  }
   await listen(app, config, database);
   announce(config, seeded);
   handleSignals(app);
@@ -61,6 +66,7 @@ function announce(config: Config, seeded: boolean) {
   if (config.identityMode === "local") {
     lines.push(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.email.padEnd(26)} ${a.roles}`);
+    if (demoIdpEnabled(config)) lines.push(`Corporate sign-in (/sso): ${DEMO_SSO_PERSON.email} at the demo identity provider, same password.`);
   }
   console.log(lines.join("\n"));
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { ROLE_NAMES } from "../access/current-user";
+import { nameSchema } from "../validation/rules";
+import { listQuerySchema, listResponseSchema } from "../api/list";
 
 /**
  * A company's corporate identity provider. OpenID Connect works in both identity modes; SAML only where
@@ -32,12 +34,8 @@ export function emailDomain(email: string): string | null {
  * absent to keep the stored one; it is never answered back.
  */
 export const identityProviderInputSchema = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(1, "validation.required")
-    .max(32)
-    .regex(/^[A-Za-z0-9_.-]+$/, "sso.validation.providerName"),
+  /** The Administrators' label, with the product's name rule; hosted sign-in knows the provider by its id instead. */
+  name: nameSchema.check(z.maxLength(64, "validation.tooLong")),
   type: z.enum(IDENTITY_PROVIDER_TYPES),
   issuer_url: z.url({ protocol: /^https?$/, error: "sso.validation.issuerUrl" }).max(2000).nullable().optional(),
   client_id: z.string().trim().min(1).max(255).nullable().optional(),
@@ -110,3 +108,18 @@ export type ProviderTest = z.infer<typeof providerTestSchema>;
 /** The public lookup behind /sso: which provider signs in this address. */
 export const ssoLookupInputSchema = z.strictObject({ email: z.string().trim().min(3, "validation.usernameMin").max(254) });
 export const ssoLookupSchema = z.object({ identity_provider: z.string() });
+
+/** A company's providers are few (each serves a set of domains): the list is answered whole, sorted by name. */
+export const MAX_IDENTITY_PROVIDERS = 20;
+export const identityProviderListQuerySchema = listQuerySchema(["name"]);
+export const identityProviderListResponseSchema = listResponseSchema(identityProviderSchema);
+export const identityProviderIdParamsSchema = z.object({ id: z.uuid() });
+
+/** "Test connection" of settings being edited: the stored secret of `provider_id` is used when none is typed. */
+export const providerTestInputSchema = z.strictObject({
+  issuer_url: z.url({ protocol: /^https?$/, error: "sso.validation.issuerUrl" }).max(2000),
+  client_id: z.string().trim().min(1, "validation.required").max(255),
+  client_secret: z.string().min(1).max(4000).optional(),
+  provider_id: z.uuid().optional(),
+});
+export const providerTestIdParamsSchema = z.object({ test_id: z.uuid() });

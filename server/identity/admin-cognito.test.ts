@@ -4,8 +4,13 @@ import {
   AdminDeleteUserCommand,
   AdminResetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
+  CreateIdentityProviderCommand,
   CreateUserPoolClientCommand,
+  DeleteIdentityProviderCommand,
   DeleteUserPoolClientCommand,
+  DescribeUserPoolClientCommand,
+  UpdateIdentityProviderCommand,
+  UpdateUserPoolClientCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
 import { IdentityAdminError } from "./admin";
 import { CognitoIdentityAdmin, type CognitoApiClientSettings, type CognitoSender } from "./admin-cognito";
@@ -15,7 +20,8 @@ const POOL = "eu-west-1_AbCdEf";
 
 function stubbed(answer: (command: unknown) => unknown, apiClients?: CognitoApiClientSettings) {
   const send = vi.fn(async (command: unknown) => answer(command));
-  return { send, admin: new CognitoIdentityAdmin(POOL, { region: "eu-west-1", client: { send } as unknown as CognitoSender, apiClients }) };
+  const client = { send } as unknown as CognitoSender;
+  return { send, admin: new CognitoIdentityAdmin(POOL, { region: "eu-west-1", client, apiClients, webClientId: "web-client" }) };
 }
 const API_SETTINGS = { oauthDomain: "steward.auth.eu-west-1.amazoncognito.com", scope: "steward/api" };
 const awsError = (name: string) => Object.assign(new Error(name), { name });
@@ -118,5 +124,73 @@ describe("CognitoIdentityAdmin", () => {
     await expect(gone.deleteApiClient("abc123clientid")).resolves.toBeUndefined();
     const throttled = stubbed(() => Promise.reject(awsError("TooManyRequestsException"))).admin;
     await expect(throttled.deleteApiClient("abc123clientid")).rejects.toMatchObject({ name: "TooManyRequestsException" });
+  });
+
+  describe("corporate identity providers", () => {
+    const WEB_CLIENT = {
+      ClientId: "web-client",
+      ClientName: "steward-web",
+      ExplicitAuthFlows: ["ALLOW_USER_SRP_AUTH", "ALLOW_REFRESH_TOKEN_AUTH"],
+      SupportedIdentityProviders: ["COGNITO"],
+      CallbackURLs: ["https://steward.example/auth/callback/"],
+      LogoutURLs: ["https://steward.example/signin"],
+      AllowedOAuthFlows: ["code"],
+      AllowedOAuthScopes: ["openid", "email", "profile", "aws.cognito.signin.user.admin"],
+      AllowedOAuthFlowsUserPoolClient: true,
+      AccessTokenValidity: 60,
+      TokenValidityUnits: { AccessToken: "minutes" },
+      EnableTokenRevocation: true,
+      CreationDate: new Date(),
+      UserPoolId: POOL,
+    };
+    const answers = (missing: boolean) => (command: unknown) => {
+      if (command instanceof UpdateIdentityProviderCommand && missing) return Promise.reject(awsError("ResourceNotFoundException"));
+      if (command instanceof DescribeUserPoolClientCommand) return { UserPoolClient: WEB_CLIENT };
+      return {};
+    };
+
+    it("creates an OIDC provider the pool does not have yet, and adds it to the web client keeping every other setting", async () => {
+      const { send, admin } = stubbed(answers(true));
+      await admin.saveIdentityProvider({ name: "abc123", type: "oidc", issuerUrl: "https://idp.acme.example", clientId: "cid", clientSecret: "s3cret" });
+      const commands = send.mock.calls.map((c) => c[0]);
+      expect(commands.map((c) => (c as object).constructor)).toEqual([
+        UpdateIdentityProviderCommand,
+        CreateIdentityProviderCommand,
+        DescribeUserPoolClientCommand,
+        UpdateUserPoolClientCommand,
+      ]);
+      expect((commands[1] as CreateIdentityProviderCommand).input).toMatchObject({
+        UserPoolId: POOL,
+        ProviderName: "abc123",
+        ProviderType: "OIDC",
+        ProviderDetails: { client_id: "cid", client_secret: "s3cret", oidc_issuer: "https://idp.acme.example", authorize_scopes: "openid email profile" },
+        AttributeMapping: { email: "email" },
+      });
+      const update = (commands[3] as UpdateUserPoolClientCommand).input;
+      expect(update.SupportedIdentityProviders).toEqual(["COGNITO", "abc123"]);
+      // UpdateUserPoolClient resets what it is not given: the other settings travel along, read-only ones do not.
+      expect(update).toMatchObject({ ClientName: "steward-web", CallbackURLs: WEB_CLIENT.CallbackURLs, AccessTokenValidity: 60, EnableTokenRevocation: true });
+      expect(update).not.toHaveProperty("CreationDate");
+    });
+
+    it("updates a SAML provider in place and leaves the client alone when it already lists it", async () => {
+      const { send, admin } = stubbed((command) => (command instanceof DescribeUserPoolClientCommand ? { UserPoolClient: { ...WEB_CLIENT, SupportedIdentityProviders: ["COGNITO", "saml1"] } } : {}));
+      await admin.saveIdentityProvider({ name: "saml1", type: "saml", metadataUrl: "https://idp.acme.example/metadata.xml" });
+      const commands = send.mock.calls.map((c) => c[0]);
+      expect(commands.map((c) => (c as object).constructor)).toEqual([UpdateIdentityProviderCommand, DescribeUserPoolClientCommand]);
+      expect((commands[0] as UpdateIdentityProviderCommand).input.ProviderDetails).toEqual({ MetadataURL: "https://idp.acme.example/metadata.xml" });
+    });
+
+    it("removes a provider from the client, then from the pool, and takes an already removed one in its stride", async () => {
+      const { send, admin } = stubbed((command) => {
+        if (command instanceof DescribeUserPoolClientCommand) return { UserPoolClient: { ...WEB_CLIENT, SupportedIdentityProviders: ["COGNITO", "gone"] } };
+        if (command instanceof DeleteIdentityProviderCommand) return Promise.reject(awsError("ResourceNotFoundException"));
+        return {};
+      });
+      await admin.deleteIdentityProvider("gone");
+      const commands = send.mock.calls.map((c) => c[0]);
+      expect((commands[1] as UpdateUserPoolClientCommand).input.SupportedIdentityProviders).toEqual(["COGNITO"]);
+      expect(commands[2]).toBeInstanceOf(DeleteIdentityProviderCommand);
+    });
   });
 });

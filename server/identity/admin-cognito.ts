@@ -4,10 +4,17 @@ import {
   AdminResetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
+  CreateIdentityProviderCommand,
   CreateUserPoolClientCommand,
+  DeleteIdentityProviderCommand,
   DeleteUserPoolClientCommand,
+  DescribeUserPoolClientCommand,
+  UpdateIdentityProviderCommand,
+  UpdateUserPoolClientCommand,
+  type UpdateUserPoolClientCommandInput,
+  type UserPoolClientType,
 } from "@aws-sdk/client-cognito-identity-provider";
-import { IdentityAdminError, type IdentityAdmin } from "./admin";
+import { IdentityAdminError, type FederatedProviderSettings, type IdentityAdmin } from "./admin";
 
 /** The SDK client's one method we use: tests stub it to check the commands without a network. */
 export type CognitoSender = Pick<CognitoIdentityProviderClient, "send">;
@@ -28,17 +35,53 @@ export const API_CLIENTS_NOT_CONFIGURED =
 /** Cognito allows only `[\w\s+=,.@-]` in client names, up to 128 characters. */
 export const cognitoClientName = (name: string) => `steward-api ${name.replace(/[^\w\s+=,.@-]/g, "_")}`.slice(0, 128);
 
+/** What Steward reads of a federated person: the e-mail (which must match a mapped domain) and the name. */
+const OIDC_ATTRIBUTES = { email: "email", email_verified: "email_verified", given_name: "given_name", family_name: "family_name", username: "sub" };
+const SAML_ATTRIBUTES = {
+  email: "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress",
+  given_name: "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname",
+  family_name: "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname",
+};
+
+/** The app client settings UpdateUserPoolClient takes: anything left out would be reset to its default. */
+const CLIENT_SETTINGS = [
+  "ClientName",
+  "RefreshTokenValidity",
+  "AccessTokenValidity",
+  "IdTokenValidity",
+  "TokenValidityUnits",
+  "ReadAttributes",
+  "WriteAttributes",
+  "ExplicitAuthFlows",
+  "SupportedIdentityProviders",
+  "CallbackURLs",
+  "LogoutURLs",
+  "DefaultRedirectURI",
+  "AllowedOAuthFlows",
+  "AllowedOAuthScopes",
+  "AllowedOAuthFlowsUserPoolClient",
+  "AnalyticsConfiguration",
+  "PreventUserExistenceErrors",
+  "EnableTokenRevocation",
+  "EnablePropagateAdditionalUserContextData",
+  "AuthSessionValidity",
+  "RefreshTokenRotation",
+] as const satisfies ReadonlyArray<keyof UserPoolClientType & keyof UpdateUserPoolClientCommandInput>;
+
 /** IdentityAdmin on a Cognito user pool: Cognito itself e-mails invitations, temporary passwords and codes. */
 export class CognitoIdentityAdmin implements IdentityAdmin {
   private readonly client: CognitoSender;
   private readonly apiClients: CognitoApiClientSettings;
 
+  private readonly webClientId: string | undefined;
+
   constructor(
     private readonly userPoolId: string,
-    options: { region: string; client?: CognitoSender; apiClients?: CognitoApiClientSettings },
+    options: { region: string; client?: CognitoSender; apiClients?: CognitoApiClientSettings; webClientId?: string },
   ) {
     this.client = options.client ?? new CognitoIdentityProviderClient({ region: options.region });
     this.apiClients = options.apiClients ?? {};
+    this.webClientId = options.webClientId;
   }
 
   async createUser(input: { email: string; temporaryPassword?: string }) {
@@ -117,6 +160,55 @@ export class CognitoIdentityAdmin implements IdentityAdmin {
       // Already gone (deleted in the console, or an earlier revoke that did not commit): the goal is met.
       if (errorName(error) !== "ResourceNotFoundException") throw error;
     }
+  }
+
+  /** Creates or updates the pool's identity provider, then lets the web app's client sign in with it. */
+  async saveIdentityProvider(provider: FederatedProviderSettings) {
+    const fields: { ProviderDetails: Record<string, string>; AttributeMapping: Record<string, string> } =
+      provider.type === "oidc"
+        ? {
+            ProviderDetails: {
+              client_id: provider.clientId,
+              client_secret: provider.clientSecret,
+              oidc_issuer: provider.issuerUrl,
+              authorize_scopes: "openid email profile",
+              attributes_request_method: "GET",
+            },
+            AttributeMapping: OIDC_ATTRIBUTES,
+          }
+        : { ProviderDetails: { MetadataURL: provider.metadataUrl }, AttributeMapping: SAML_ATTRIBUTES };
+    const common = { UserPoolId: this.userPoolId, ProviderName: provider.name, ...fields };
+    try {
+      await this.client.send(new UpdateIdentityProviderCommand(common));
+    } catch (error) {
+      if (errorName(error) !== "ResourceNotFoundException") throw error;
+      await this.client.send(new CreateIdentityProviderCommand({ ...common, ProviderType: provider.type === "oidc" ? "OIDC" : "SAML" }));
+    }
+    await this.updateWebClientProviders((names) => (names.includes(provider.name) ? names : [...names, provider.name]));
+  }
+
+  async deleteIdentityProvider(name: string) {
+    await this.updateWebClientProviders((names) => names.filter((n) => n !== name));
+    try {
+      await this.client.send(new DeleteIdentityProviderCommand({ UserPoolId: this.userPoolId, ProviderName: name }));
+    } catch (error) {
+      if (errorName(error) !== "ResourceNotFoundException") throw error;
+    }
+  }
+
+  /** Rewrites the web app client's provider list, carrying every other setting over unchanged. */
+  private async updateWebClientProviders(change: (names: string[]) => string[]) {
+    if (!this.webClientId) return;
+    const described = await this.client.send(new DescribeUserPoolClientCommand({ UserPoolId: this.userPoolId, ClientId: this.webClientId }));
+    const current = described.UserPoolClient;
+    if (!current) throw new Error("Cognito described no app client for COGNITO_CLIENT_ID");
+    const names = current.SupportedIdentityProviders ?? ["COGNITO"];
+    const next = change(names);
+    if (next.length === names.length && next.every((n, i) => n === names[i])) return;
+    const settings = Object.fromEntries(CLIENT_SETTINGS.filter((k) => current[k] !== undefined).map((k) => [k, current[k]]));
+    await this.client.send(
+      new UpdateUserPoolClientCommand({ ...settings, UserPoolId: this.userPoolId, ClientId: this.webClientId, SupportedIdentityProviders: next }),
+    );
   }
 
   /** Cognito's error names to ours; anything else (throttling, network) passes through as a 5xx. */

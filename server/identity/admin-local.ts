@@ -56,6 +56,11 @@ export class LocalIdentityAdmin implements IdentityAdmin {
   /** Nothing to do here: the api_clients row is the local store's record, and its revoked_at refuses the client. */
   async deleteApiClient() {}
 
+  /** The local hosted sign-in reads the company's provider table itself. */
+  async saveIdentityProvider() {}
+
+  async deleteIdentityProvider() {}
+
   private async find(email: string) {
     const user = await findUserByUsername(this.db, email);
     if (!user) throw new IdentityAdminError("user_not_found", "No identity user has this e-mail address.");

@@ -21,7 +21,19 @@ export interface IdentityAdmin {
   createApiClient(name: string): Promise<NewApiClientCredentials>;
   /** Makes the credentials unusable at the identity store; an already deleted client is not an error. */
   deleteApiClient(clientId: string): Promise<void>;
+  /**
+   * Makes the identity store federate a company's corporate provider under `name` (created or updated). The
+   * local service reads Steward's own provider table, so this is Cognito's business only.
+   */
+  saveIdentityProvider(provider: FederatedProviderSettings): Promise<void>;
+  /** Stops federating it; an already removed provider is not an error. */
+  deleteIdentityProvider(name: string): Promise<void>;
 }
+
+/** A corporate provider as the identity store federates it. */
+export type FederatedProviderSettings =
+  | { name: string; type: "oidc"; issuerUrl: string; clientId: string; clientSecret: string }
+  | { name: string; type: "saml"; metadataUrl: string };
 
 export interface NewApiClientCredentials {
   clientId: string;

@@ -6,12 +6,14 @@ import type { IdentityAdmin } from "./admin";
 import { CognitoIdentityAdmin, type CognitoSender } from "./admin-cognito";
 import { LocalIdentityAdmin } from "./admin-local";
 import { Captcha } from "./captcha";
-import { clientCredentialsRoutes } from "./client-credentials";
 import { createMemorySigningKey, type SigningKey } from "./keys";
 import { createMailer } from "./mailer";
 import { MemoryOutbox, type Outbox } from "./outbox";
 import type { LocalPool } from "./pool";
 import { identityRoutes } from "./routes";
+import { userGrants } from "./sso/token-grants";
+import { HostedSignInStore } from "./sso/transactions";
+import { tokenEndpoint } from "./token-endpoint";
 import { LOCAL_CLIENT_ID, LOCAL_IDENTITY_PATH, LOCAL_POOL_ID, LOCAL_TOKEN_PATH } from "./settings";
 import { TokenIssuer } from "./tokens";
 import { cognitoIssuer, cognitoVerifier, localVerifier, type AccessTokenVerifier } from "./verifier";
@@ -61,6 +63,7 @@ export default fp(
           region,
           client: opts.cognitoClient,
           apiClients: { oauthDomain: config.COGNITO_OAUTH_DOMAIN, scope: config.COGNITO_API_SCOPE },
+          webClientId: clientId,
         }),
       } satisfies Identity);
       return;
@@ -70,6 +73,7 @@ export default fp(
     const outbox = opts.outbox ?? new MemoryOutbox();
     const issuer = localIssuer(config.publicUrl);
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outbox });
+    const cipher = await secretCipher("identity", config);
     const pool: LocalPool = {
       db: app.db,
       poolId: LOCAL_POOL_ID,
@@ -81,7 +85,8 @@ export default fp(
       captcha: new Captcha(key),
       mailer,
       outbox,
-      cipher: await secretCipher("identity", config),
+      cipher,
+      hostedSignIn: new HostedSignInStore(app.db, cipher),
     };
     app.decorate("identity", {
       mode: "local",
@@ -96,7 +101,7 @@ export default fp(
     } satisfies Identity);
 
     await app.register(identityRoutes, { pool });
-    await app.register(clientCredentialsRoutes, { pool });
+    await app.register(tokenEndpoint, { pool, userGrants: userGrants(pool) });
     // The developer's inbox in the embedded default: codes and temporary passwords land here when there is no SMTP.
     app.get("/dev/outbox", { schema: { hide: true } }, async (_request, reply) => {
       reply.header("cache-control", "no-store");

@@ -5,6 +5,7 @@ import type { Captcha } from "./captcha";
 import type { SigningKey } from "./keys";
 import type { Mailer } from "./mailer";
 import type { Outbox } from "./outbox";
+import type { HostedSignInStore } from "./sso/transactions";
 import type { TokenIssuer } from "./tokens";
 import type { AccessTokenVerifier } from "./verifier";
 
@@ -20,8 +21,10 @@ export interface LocalPool {
   captcha: Captcha;
   mailer: Mailer;
   outbox: Outbox;
-  /** Seals secrets kept at rest (authenticator-app secrets). */
+  /** Seals secrets kept at rest (authenticator-app secrets, identity provider client secrets). */
   cipher: SecretCipher;
+  /** Hosted sign-in through corporate providers: started sign-ins and the codes handed to the app. */
+  hostedSignIn: HostedSignInStore;
 }
 
 /** One protocol request: the pool, the caller's IP (for captcha thresholds) and the request's logger. */

@@ -13,10 +13,10 @@ const BODY_LIMIT = 8 * 1024;
 /** Tokens last an hour, so a well-behaved client asks rarely; this stops secret guessing, not clients. */
 const REQUESTS_PER_MINUTE = 60;
 
-type OAuthError = "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope" | "slow_down";
+type OAuthError = "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "slow_down";
 
 /** Thrown inside the route: becomes RFC 6749 §5.2's JSON error. */
-class TokenRequestError extends Error {
+export class TokenRequestError extends Error {
   constructor(
     readonly status: number,
     readonly error: OAuthError,
@@ -26,7 +26,7 @@ class TokenRequestError extends Error {
   }
 }
 
-const invalidRequest = (description: string) => new TokenRequestError(400, "invalid_request", description);
+export const invalidRequest = (description: string) => new TokenRequestError(400, "invalid_request", description);
 const invalidClient = (description = "Client authentication failed.") => new TokenRequestError(401, "invalid_client", description);
 
 function sendOAuthError(reply: FastifyReply, error: TokenRequestError) {
@@ -38,6 +38,12 @@ function sendOAuthError(reply: FastifyReply, error: TokenRequestError) {
     .header("pragma", "no-cache")
     .send({ error: error.error, error_description: error.message });
 }
+
+/** One parameter of the form: its only value, or undefined. */
+export type FormParam = (name: string) => string | undefined;
+
+/** The grants of people signing in through the hosted sign-in, answered in the token response's own names. */
+export type UserGrant = (param: FormParam, request: FastifyRequest) => Promise<Record<string, string | number>>;
 
 /** Every parameter with all its values: RFC 6749 §3.2 forbids repeating one, so the route must see repeats. */
 type Form = Record<string, string[]>;
@@ -68,7 +74,7 @@ function basicCredentials(request: FastifyRequest): { clientId: string; clientSe
 }
 
 /** The client's credentials from exactly one of HTTP Basic or the body (RFC 6749 §2.3: never both). */
-function clientCredentials(request: FastifyRequest, param: (name: string) => string | undefined) {
+function clientCredentials(request: FastifyRequest, param: FormParam) {
   const basic = basicCredentials(request);
   const bodyId = param("client_id");
   const bodySecret = param("client_secret");
@@ -82,11 +88,12 @@ function clientCredentials(request: FastifyRequest, param: (name: string) => str
 }
 
 /**
- * POST /oauth2/token of the local identity service (RFC 6749 §4.4, client credentials): API
- * clients exchange their id and secret for an hour-long access token shaped like Cognito's.
+ * POST /oauth2/token of the local identity service: API clients exchange their id and secret for an
+ * hour-long access token shaped like Cognito's (RFC 6749 §4.4, client credentials), and the web app trades
+ * the hosted sign-in's code, or a refresh token, for a user's tokens (`userGrants`).
  */
-export async function clientCredentialsRoutes(app: FastifyInstance, opts: { pool: LocalPool }) {
-  const { pool } = opts;
+export async function tokenEndpoint(app: FastifyInstance, opts: { pool: LocalPool; userGrants: Record<"authorization_code" | "refresh_token", UserGrant> }) {
+  const { pool, userGrants } = opts;
 
   app.addContentTypeParser(FORM, { parseAs: "string", bodyLimit: BODY_LIMIT }, (_request, body, done) => {
     done(null, parseForm(body as string));
@@ -121,7 +128,11 @@ export async function clientCredentialsRoutes(app: FastifyInstance, opts: { pool
 
       const grantType = param("grant_type");
       if (!grantType) throw invalidRequest("grant_type is required.");
-      if (grantType !== "client_credentials") throw new TokenRequestError(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported.");
+      const noStore = () => reply.header("cache-control", "no-store").header("pragma", "no-cache");
+      if (grantType === "authorization_code" || grantType === "refresh_token") return noStore().send(await userGrants[grantType](param, request));
+      if (grantType !== "client_credentials") {
+        throw new TokenRequestError(400, "unsupported_grant_type", "grant_type must be client_credentials, authorization_code or refresh_token.");
+      }
 
       const { clientId, clientSecret } = clientCredentials(request, param);
       const [client] =
@@ -142,10 +153,7 @@ export async function clientCredentialsRoutes(app: FastifyInstance, opts: { pool
 
       await touchApiClient(pool.db, client);
       const accessToken = await pool.tokens.issueClientCredentials(clientId, LOCAL_API_SCOPE);
-      return reply
-        .header("cache-control", "no-store")
-        .header("pragma", "no-cache")
-        .send({ access_token: accessToken, token_type: "Bearer", expires_in: ACCESS_TOKEN_SECONDS });
+      return noStore().send({ access_token: accessToken, token_type: "Bearer", expires_in: ACCESS_TOKEN_SECONDS });
     },
   );
 }

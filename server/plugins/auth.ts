@@ -9,6 +9,7 @@ import { defineAbilityFor } from "../../domain/access/abilities";
 import { loadApiClientCaller } from "./api-client-caller";
 import { sendProblem } from "./errors";
 import { AddressBudget } from "./address-budget";
+import { FederatedUserRefused } from "../identity/sso/provisioning";
 
 type RoleView = CurrentUserView["roles"][number];
 
@@ -128,12 +129,21 @@ export default fp(
         request.ability = defineAbilityFor(client);
         return;
       }
-      const user = await loadCurrentUser(app.db, claims.sub);
+      let user = await loadCurrentUser(app.db, claims.sub);
+      if (!user && app.sso.firstSignIn) {
+        try {
+          if (await app.sso.firstSignIn(claims, match[1])) user = await loadCurrentUser(app.db, claims.sub);
+        } catch (error) {
+          if (!(error instanceof FederatedUserRefused)) throw error;
+          reply.header("WWW-Authenticate", `Bearer realm="steward", error="invalid_token"`);
+          return sendProblem(reply, 401, error.message);
+        }
+      }
       if (!user) return unauthorized(reply, "unknown_user");
       request.user = user;
       // Known before the body is parsed, so every route can refuse a caller before it looks at the input.
       request.ability = defineAbilityFor(user);
     });
   },
-  { name: "auth", dependencies: ["db", "identity"] },
+  { name: "auth", dependencies: ["db", "identity", "sso"] },
 );

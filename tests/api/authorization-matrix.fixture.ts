@@ -91,6 +91,9 @@ export interface Fixture {
     /** An offline synthetic test of the matrix application waiting for its scores, and a scored file for it. */
     offlineTask: string;
     scored: string;
+    /** A corporate identity provider of Demo Co, and a finished connection test. */
+    identityProvider: string;
+    providerTest: string;
   };
   roles: Record<string, string>;
   /** Strings that may never appear in an answer to the other company (ours), and in one to us (theirs). */
@@ -106,6 +109,7 @@ export interface Fixture {
     failedTest(): Promise<string>;
     /** An offline synthetic test of the matrix application waiting for its scored file. */
     offlineTest(): Promise<string>;
+    identityProvider(): Promise<string>;
   };
   /** The matrix application's model endpoint, saved again if a call removed it. */
   ensureEndpoint(): Promise<void>;
@@ -265,6 +269,21 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
     await db.insert(identityWebauthnCredentials).values({ credentialId: `${name.replace(" ", "-")}-id`, sub: identity.sub, publicKey: "AQ", friendlyName: name, relyingPartyId: "localhost" });
   }
 
+  // Corporate sign-in: a provider (its issuer unreachable, so nothing leaves the machine) and a connection test of it.
+  const idpInput = (name: string) => ({
+    name,
+    type: "oidc" as const,
+    issuer_url: "http://127.0.0.1:9/matrix",
+    client_id: "matrix-client",
+    client_secret: "matrix-secret",
+    domains: [`${unique()}.matrix.test`],
+    jit_mode: "create" as const,
+    enabled: true,
+  });
+  const newIdentityProvider = async (name: string) => (await app.sso.providers.create(company.id, idpInput(name))).id;
+  const identityProvider = await newIdentityProvider("Matrix IdP");
+  const providerTest = (await app.sso.tests.start(company.id, null, { issuerUrl: "http://127.0.0.1:9/matrix", clientId: "matrix-client", clientSecret: "x" })).id;
+
   const ourUsers = await db.select().from(users).where(eq(users.companyId, company.id));
   const fixture: Fixture = {
     tokens,
@@ -287,10 +306,12 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
       evidenceTask,
       offlineTask,
       scored,
+      identityProvider,
+      providerTest,
     },
     roles: roleIds,
     secrets: {
-      ours: [company.id, allGroup, selectedGroup, apiClientId, applicationId, ...ourUsers.map((u) => u.id), "@steward.test", "Demo Co", "Matrix application", uploaded.id, "Matrix document", controlled, "Matrix evidence", vendor, "Matrix vendor", incident, "Matrix incident", decisions, "Matrix decisions", testTask, llmDocument, evidenceTask, "Matrix test", "Matrix passkey"],
+      ours: [company.id, allGroup, selectedGroup, apiClientId, applicationId, ...ourUsers.map((u) => u.id), "@steward.test", "Demo Co", "Matrix application", uploaded.id, "Matrix document", controlled, "Matrix evidence", vendor, "Matrix vendor", incident, "Matrix incident", decisions, "Matrix decisions", testTask, llmDocument, evidenceTask, "Matrix test", "Matrix passkey", identityProvider, "Matrix IdP", providerTest],
       theirs: [other.companyId, other.groupId, other.adminId, CALLERS.other, "Other Co", "Other passkey"],
     },
     unique,
@@ -330,6 +351,7 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
         return task.id;
       },
       offlineTest,
+      identityProvider: () => newIdentityProvider(`Doomed ${unique()}`),
     },
     async ensureEndpoint() {
       await db.insert(modelEndpoints).values({ applicationId, companyId: company.id, url: MATRIX_ENDPOINT, protocol: "kserve_v1" }).onConflictDoNothing();

@@ -102,6 +102,19 @@ export const MATRIX: Record<string, RouteCase> = {
   "POST /v2/uploads": { prepare: async (f) => void (pendingUpload = await f.documentUpload()), multipart: () => pendingUpload!, expect: open(204) },
   // A bearer token is no client credential: without a form body the token endpoint refuses the request.
   "POST /oauth2/token": { expect: open(400) },
+  // Corporate sign-in, public: the lookup behind /sso (the same answer for every unmapped address), the hosted
+  // sign-in endpoints (no client, no redirect URI: an error page) and the demo provider's discovery.
+  "POST /v2/sso/lookup": {
+    body: () => ({ email: "someone@unmapped.test" }),
+    expect: open(404),
+    crossCompany: "names no company's data",
+    bodyDecides: { callers: [...CALLER_NAMES], why: "the 404 is for the address looked up; a malformed body names none" },
+  },
+  "GET /oauth2/authorize": { expect: open(400) },
+  "GET /oauth2/idpresponse": { expect: open(400) },
+  "GET /logout": { expect: open(400) },
+  "GET /demo-idp/*": { params: { "*": ".well-known/openid-configuration" }, expect: open(200), crossCompany: "the demo provider's public metadata" },
+  "POST /demo-idp/*": { params: { "*": "token" }, expect: open(400), crossCompany: "the demo provider's token endpoint refuses a request without a grant" },
   // The embedded default's mail: a developer's tool of the local identity mode, not tenant data.
   "GET /dev/outbox": { expect: open(200), crossCompany: "developer outbox of the local mode" },
 
@@ -176,6 +189,26 @@ export const MATRIX: Record<string, RouteCase> = {
   "GET /v2/company/logo": { prepare: (f) => f.ensureLogo(), expect: { ...signedIn(200), other: 404 } },
   "POST /v2/company/logo": { multipart: (f) => f.logoUpload(), expect: adminOnly(200, "theirs") },
   "DELETE /v2/company/logo": { prepare: (f) => f.ensureLogo(), expect: adminOnly(204, "theirs") },
+
+  // Manage Company → corporate sign-in (Administrators). Issuers of the matrix's providers are unreachable, so a
+  // connection test answers 201 with its failed discovery rather than calling out.
+  "GET /v2/company/identity-providers": { expect: adminOnly(200, "theirs") },
+  "POST /v2/company/identity-providers": {
+    body: (f) => ({ name: `IdP ${f.unique()}`, type: "oidc", issuer_url: "http://127.0.0.1:9/x", client_id: "c", client_secret: "s", domains: [`${f.unique()}.matrix.test`], jit_mode: "create", enabled: true }),
+    expect: adminOnly(201, "theirs"),
+  },
+  "GET /v2/company/identity-providers/:id": { params: { id: (f) => f.ids.identityProvider }, expect: adminOnly(200, "ours") },
+  "PUT /v2/company/identity-providers/:id": {
+    params: { id: (f) => f.ids.identityProvider },
+    body: (f) => ({ name: "Matrix IdP", type: "oidc", issuer_url: "http://127.0.0.1:9/matrix", client_id: "matrix-client", domains: [`${f.unique()}.matrix.test`], jit_mode: "create", enabled: true }),
+    expect: adminOnly(200, "ours"),
+  },
+  "DELETE /v2/company/identity-providers/:id": { params: { id: fresh("identityProvider") }, expect: adminOnly(204, "ours") },
+  "POST /v2/company/identity-providers/test": {
+    body: () => ({ issuer_url: "http://127.0.0.1:9/x", client_id: "c", client_secret: "s" }),
+    expect: adminOnly(201, "theirs"),
+  },
+  "GET /v2/company/identity-providers/test/:test_id": { params: { test_id: (f) => f.ids.providerTest }, expect: adminOnly(200, "ours") },
 
   // Applications: everyone with a role reads what their groups reach; contributors add and edit.
   "GET /v2/applications": { expect: signedIn(200) },

@@ -74,7 +74,7 @@ async function passwordSignIn(username: string, password: string, captcha: strin
 }
 
 /** New access and id tokens for a live session; the refresh token itself is not rotated. */
-async function refresh(pool: LocalPool, refreshToken: string, clientId: string) {
+export async function refresh(pool: LocalPool, refreshToken: string, clientId: string) {
   const found = await findSessionByRefreshToken(pool.db, refreshToken);
   if (!found || found.session.clientId !== clientId) throw notAuthorized("Invalid Refresh Token");
   if (found.session.revokedAt) throw notAuthorized("Refresh Token has been revoked");

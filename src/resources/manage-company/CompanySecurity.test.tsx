@@ -148,11 +148,11 @@ describe("the identity providers", () => {
   it("checks the fields before sending: URL, domains and a secret for a new provider", async () => {
     renderPage("local");
     const dialog = await openAdd();
-    fireEvent.change(text(dialog, /^Name/), { target: { value: "Corp IdP" } });
+    fireEvent.change(text(dialog, /^Name/), { target: { value: "Corp/IdP" } });
     fireEvent.change(text(dialog, /Issuer URL/), { target: { value: "ftp://idp.corp.example" } });
     addDomains(dialog, "not a domain");
     fireEvent.click(within(dialog).getByRole("button", { name: "Create" }));
-    expect(await within(dialog).findByText("Use only letters, digits and _ . - (no spaces).")).toBeTruthy();
+    expect(await within(dialog).findByText("Use only letters, digits, spaces and _ ~ - .")).toBeTruthy();
     expect(within(dialog).getByText("Enter the issuer's http(s) URL.")).toBeTruthy();
     expect(within(dialog).getByText("Enter a domain such as example.com.")).toBeTruthy();
     expect(within(dialog).getAllByText("This field is required.")).toHaveLength(2); // client id and secret

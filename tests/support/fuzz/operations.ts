@@ -16,8 +16,11 @@ export interface Schema {
   maxLength?: number;
 }
 
-/** How a route answers refusals: problem+json for the API, Cognito's JSON for identity, RFC 6749 for OAuth. */
-export type ErrorDialect = "problem" | "cognito" | "oauth";
+/**
+ * How a route answers refusals: problem+json for the API, Cognito's JSON for identity, RFC 6749 for OAuth, and
+ * a page for the browser-facing hosted sign-in (an error it cannot send back to the app).
+ */
+export type ErrorDialect = "problem" | "cognito" | "oauth" | "html";
 
 export interface Operation {
   method: HttpMethod;
@@ -67,9 +70,32 @@ function hiddenOperations(): Operation[] {
     headers: { "x-amz-target": `AWSCognitoIdentityProviderService.${name}` },
   }));
   const reads = ["/identity/local_steward/.well-known/jwks.json", "/identity/captcha/challenge", "/identity/captcha/required"];
+  const text = (...names: string[]) => names.map((name) => ({ name, schema: { type: "string" } }));
+  const hostedSignIn: Operation[] = [
+    {
+      method: "GET",
+      path: "/oauth2/authorize",
+      pathParams: [],
+      query: text("client_id", "redirect_uri", "response_type", "scope", "state", "code_challenge", "code_challenge_method", "identity_provider", "login_hint"),
+      dialect: "html",
+    },
+    { method: "GET", path: "/oauth2/idpresponse", pathParams: [], query: text("code", "state", "error", "error_description", "iss"), dialect: "html" },
+    { method: "GET", path: "/logout", pathParams: [], query: text("client_id", "logout_uri"), dialect: "html" },
+  ];
   return [
     ...identity,
-    { method: "POST", path: "/oauth2/token", pathParams: [], query: [], body: { type: "object", properties: { grant_type: { type: "string" }, scope: { type: "string" } } }, dialect: "oauth" },
+    ...hostedSignIn,
+    {
+      method: "POST",
+      path: "/oauth2/token",
+      pathParams: [],
+      query: [],
+      body: {
+        type: "object",
+        properties: Object.fromEntries(["grant_type", "scope", "code", "code_verifier", "redirect_uri", "client_id", "refresh_token"].map((name) => [name, { type: "string" }])),
+      },
+      dialect: "oauth",
+    },
     { method: "GET", path: "/config.json", pathParams: [], query: [], dialect: "problem" },
     // The identity service answers every refusal in Cognito's format, its reads included.
     ...reads.map<Operation>((path) => ({ method: "GET", path, pathParams: [], query: [], dialect: "cognito" })),
