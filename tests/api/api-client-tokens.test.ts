@@ -59,7 +59,8 @@ describe("POST /oauth2/token", () => {
     const auth = { authorization: basic(client.client_id, client.client_secret) };
     const cases: Array<[Record<string, string> | string, Record<string, string>, string]> = [
       [{ grant_type: "password", username: "a", password: "b" }, auth, "unsupported_grant_type"],
-      [{ grant_type: "authorization_code", code: "x" }, auth, "unsupported_grant_type"],
+      // The hosted sign-in's grant belongs to the web app, a public client: not to an API client.
+      [{ grant_type: "authorization_code", code: "x" }, auth, "unauthorized_client"],
       [{}, auth, "invalid_request"],
       ["grant_type=client_credentials&grant_type=client_credentials", auth, "invalid_request"],
       [{ grant_type: "client_credentials", client_secret: client.client_secret }, auth, "invalid_request"],

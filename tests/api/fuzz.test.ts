@@ -52,8 +52,9 @@ function faultOf(op: Operation, status: number, contentType: string, body: strin
   if (STACK_FRAME.test(body)) return "the body carries a stack trace";
   if (status >= 400 && SQL_TEXT.test(body)) return "the body carries SQL text";
   if (status < 400) return undefined;
-  // The hosted sign-in's own pages: a readable refusal for a person, not JSON.
-  if (op.dialect === "html") return contentType.startsWith("text/html") && status === 400 ? undefined : `the ${status} refusal is not the sign-in error page (${contentType})`;
+  // The hosted sign-in's own pages: a readable refusal for a person (text the server refuses to read at all,
+  // such as a NUL character, gets the API's problem+json before any route runs).
+  if (op.dialect === "html" && contentType.startsWith("text/html") && status === 400) return undefined;
   let json: Record<string, unknown>;
   try {
     json = JSON.parse(body);

@@ -245,7 +245,7 @@ describe("hosted sign-in through the company's provider", () => {
     const code3 = (await d.signIn(acme.provider_name, credentials("new.person@acme.test"))).searchParams.get("code")!;
     expect((await d.redeem(code3)).status).toBe(200);
     expect((await d.redeem(code3)).body).toMatchObject({ error: "invalid_grant", error_description: "The code is invalid, expired or already used." });
-    expect((await d.redeem(code3, { client_secret: "x" })).status).toBe(401);
+    expect((await d.redeem(code3, { client_secret: "x" })).body.error).toBe("unauthorized_client");
   });
 
   it("tells the app to start again when the sign-in took longer than 3 minutes", async () => {

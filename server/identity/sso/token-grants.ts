@@ -21,8 +21,9 @@ function required(param: FormParam, name: string): string {
 
 /** The web app is a public client: it names itself and proves nothing else (PKCE binds the code to it). */
 function publicClient(pool: LocalPool, param: FormParam, request: FastifyRequest): string {
+  // A confidential client (an API client) authenticating here asks for a grant only the web app has.
   if (request.headers.authorization !== undefined || param("client_secret") !== undefined) {
-    throw new TokenRequestError(401, "invalid_client", "The web app is a public client: send client_id alone, without a secret.");
+    throw new TokenRequestError(400, "unauthorized_client", "This grant is the web app's, which sends client_id alone; API clients use client_credentials.");
   }
   const clientId = required(param, "client_id");
   if (clientId !== pool.clientId) throw new TokenRequestError(401, "invalid_client", "Unknown client_id.");
