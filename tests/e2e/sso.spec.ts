@@ -7,7 +7,8 @@ const SSO_USER = "sso.user@sso.steward.test";
 test("a newcomer signs in through the company's provider, is created on the spot and lands on limited access", async ({ page }) => {
   await page.goto("/signin");
   await page.getByRole("link", { name: "Sign In with Corporate ID" }).click();
-  await page.getByLabel("Email").fill(SSO_USER);
+  await expect(page.getByRole("heading", { name: "Sign In with Corporate ID" })).toBeVisible();
+  await page.getByLabel("Email", { exact: true }).fill(SSO_USER);
   await page.getByRole("button", { name: "Continue" }).click();
 
   // The provider's own sign-in page, with the address carried over.
