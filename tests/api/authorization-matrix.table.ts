@@ -329,4 +329,10 @@ export const MATRIX: Record<string, RouteCase> = {
     body: () => ({ set_id: "cv_screening", language: "en" }),
     expect: appEdit(400),
   },
+
+  // Audit log (Administrators): the company's own hash-chained trail, its export and its verification.
+  "GET /v2/audit": { expect: adminOnly(200, "theirs") },
+  "GET /v2/audit/export": { query: () => "format=csv", expect: adminOnly(200, "theirs") },
+  "GET /v2/audit/facets": { expect: adminOnly(200, "theirs") },
+  "GET /v2/audit/verify": { expect: adminOnly(200, "theirs") },
 };
