@@ -7,38 +7,46 @@
  * non-finite numbers are null), so the text of a value equals the text of the value parsed back from its JSON.
  */
 export function canonicalJson(value: unknown): string {
-  const text = write(value);
-  return text === undefined ? "null" : text;
+  return write(value) ?? "null";
 }
 
+// Written with plain loops and string concatenation: verifying a chain canonicalises every entry it holds.
 function write(value: unknown): string | undefined {
-  if (value !== null && typeof value === "object" && typeof (value as { toJSON?: unknown }).toJSON === "function") {
-    return write((value as { toJSON(): unknown }).toJSON());
-  }
-  if (value === null) return "null";
   switch (typeof value) {
     case "string":
-    case "boolean":
       return JSON.stringify(value);
     case "number":
-      return Number.isFinite(value) ? JSON.stringify(value) : "null";
+      return Number.isFinite(value) ? String(value) : "null";
+    case "boolean":
+      return value ? "true" : "false";
+    case "object":
+      if (value === null) return "null";
+      if (typeof (value as { toJSON?: unknown }).toJSON === "function") return write((value as { toJSON(): unknown }).toJSON());
+      return Array.isArray(value) ? writeArray(value) : writeObject(value as Record<string, unknown>);
     case "bigint":
       throw new TypeError("canonicalJson: a bigint has no JSON form");
-    case "object":
-      if (Array.isArray(value)) return `[${value.map((item) => write(item) ?? "null").join(",")}]`;
-      return writeObject(value as Record<string, unknown>);
     default:
       // undefined, functions and symbols have no JSON form: left out of objects, null in arrays.
       return undefined;
   }
 }
 
+function writeArray(array: readonly unknown[]): string {
+  let text = "[";
+  for (let i = 0; i < array.length; i++) text += (i === 0 ? "" : ",") + (write(array[i]) ?? "null");
+  return text + "]";
+}
+
 function writeObject(object: Record<string, unknown>): string {
-  const members: string[] = [];
   // The default sort compares UTF-16 code units, as RFC 8785 asks.
-  for (const key of Object.keys(object).sort()) {
-    const text = write(object[key]);
-    if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
+  const keys = Object.keys(object).sort();
+  let text = "{";
+  let first = true;
+  for (const key of keys) {
+    const member = write(object[key]);
+    if (member === undefined) continue;
+    text += (first ? "" : ",") + JSON.stringify(key) + ":" + member;
+    first = false;
   }
-  return `{${members.join(",")}}`;
+  return text + "}";
 }

@@ -1,7 +1,7 @@
 import { eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { auditLog } from "../db/schema";
-import { chainedEntry, entryHash, lockChain, walkChain } from "./chain";
+import { entryHash, lockChain, walkChain } from "./chain";
 
 /**
  * Chains the entries written before the audit trail was a hash chain. The migration that added the chain gave
@@ -19,8 +19,8 @@ export async function chainUnhashedEntries(db: Db): Promise<number> {
       await walkChain(tx, companyId, async (rows) => {
         for (const row of rows) {
           if (row.hash === null) {
-            row.hash = entryHash(prevHash, chainedEntry(row));
-            await tx.update(auditLog).set({ prevHash, hash: row.hash }).where(eq(auditLog.id, row.id));
+            row.hash = entryHash(prevHash, row.entry);
+            await tx.update(auditLog).set({ prevHash, hash: row.hash }).where(eq(auditLog.id, row.entry.id));
             chained += 1;
           }
           prevHash = row.hash;

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { chainHashInput, type ChainedEntry } from "../../domain/audit/chain";
-import type { Db } from "../db/client";
-import { auditLog } from "../db/schema";
+import { queryRows, type Db } from "../db/client";
+import type { auditLog } from "../db/schema";
 
 /** The stored row of an audit entry. */
 export type AuditRow = typeof auditLog.$inferSelect;
@@ -12,7 +12,7 @@ export function entryHash(prevHash: string | null, entry: ChainedEntry): string 
   return createHash("sha256").update(chainHashInput(prevHash, entry), "utf8").digest("hex");
 }
 
-/** A stored row as the chain sees it. */
+/** A row about to be stored (or read through drizzle) as the chain sees it. */
 export function chainedEntry(row: Pick<AuditRow, "id" | "seq" | "actorId" | "actorType" | "actorName" | "entityType" | "entityId" | "action" | "before" | "after" | "createdAt">): ChainedEntry {
   return {
     id: row.id,
@@ -48,23 +48,51 @@ export async function lockChain(tx: Db, companyId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_CLASS}::int, hashtext(${companyId}::text))`);
 }
 
-/** Rows read per query while walking a chain: memory stays flat however long the chain is. */
-const WALK_BATCH = 2000;
+/** A stored entry as a walk of the chain reads it: its content and its two hashes. */
+export interface ChainRow {
+  entry: ChainedEntry;
+  prevHash: string | null;
+  hash: string | null;
+}
+
+/** The newest place in the company's chain (0 when it has no entry yet). */
+export async function chainLength(db: Db, companyId: string): Promise<number> {
+  const [row] = await queryRows<{ head: number }>(db, sql`select coalesce(max(seq), 0)::float8 as head from audit_log where company_id = ${companyId}`);
+  return row.head;
+}
 
 /**
- * Reads a company's chain in order, a batch at a time, handing each batch to `visit`; stops early when `visit`
- * answers false.
+ * The windows of places [from, to) that cover a chain of `length` entries, `size` places each, oldest or newest
+ * first. Reading by windows of places keeps every query to a bounded range of the (company, seq) index whatever
+ * the planner guesses (the embedded database never gathers statistics by itself), so a walk stays linear.
  */
-export async function walkChain(db: Db, companyId: string, visit: (rows: AuditRow[]) => boolean | Promise<boolean>): Promise<void> {
-  let after = 0;
-  for (;;) {
-    const rows = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.companyId, companyId), gt(auditLog.seq, after)))
-      .orderBy(asc(auditLog.seq))
-      .limit(WALK_BATCH);
-    if (rows.length === 0 || !(await visit(rows))) return;
-    after = rows[rows.length - 1].seq;
+export function* seqWindows(length: number, size: number, newestFirst = false): Generator<[number, number]> {
+  const count = Math.ceil(length / size);
+  for (let i = 0; i < count; i++) {
+    const from = newestFirst ? (count - 1 - i) * size + 1 : i * size + 1;
+    yield [from, from + size];
+  }
+}
+
+/** A row of the walk's query: the entry's fields under their stored names. */
+type StoredChainRow = ChainedEntry & { prev_hash: string | null; hash: string | null } & Record<string, unknown>;
+
+/** Places read per query while walking a chain: memory stays bounded however long the chain is. */
+const WALK_WINDOW = 5000;
+
+/**
+ * Reads a company's chain in order, as it stood when the walk began, a window at a time, handing each window's
+ * rows to `visit` (none when every place in it is empty); stops early when `visit` answers false. The time comes formatted by the database (UTC, milliseconds,
+ * as Date.toISOString writes the times entries are stored with), which spares parsing a date per row.
+ */
+export async function walkChain(db: Db, companyId: string, visit: (rows: ChainRow[]) => boolean | Promise<boolean>): Promise<void> {
+  for (const [from, to] of seqWindows(await chainLength(db, companyId), WALK_WINDOW)) {
+    const rows = await queryRows<StoredChainRow>(
+      db,
+      sql`select id, seq::float8 as seq, actor_id, actor_type, actor_name, entity_type, entity_id, action, before, after,
+            to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, prev_hash, hash
+          from audit_log where company_id = ${companyId} and seq >= ${from} and seq < ${to} order by seq`,
+    );
+    if (!(await visit(rows.map(({ prev_hash, hash, ...entry }) => ({ entry, prevHash: prev_hash, hash }))))) return;
   }
 }

@@ -40,9 +40,11 @@ export interface AuditEntry {
  */
 export async function recordAudit(db: Db, actor: Actor, ...entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  if (db instanceof PgTransaction) return append(db as Db, actor, entries);
+  if (inTransaction(db)) return append(db, actor, entries);
   await db.transaction((tx) => append(tx, actor, entries));
 }
+
+const inTransaction = (db: Db): boolean => db instanceof PgTransaction;
 
 async function append(tx: Db, actor: Actor, entries: AuditEntry[]): Promise<void> {
   await lockChain(tx, actor.companyId);

@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { listPage, type ListSorting } from "../db/list";
 import { auditLog } from "../db/schema";
 import { likePattern } from "../db/search";
-import type { AuditRow } from "./chain";
+import { chainLength, seqWindows, type AuditRow } from "./chain";
 
 /** The queries behind Admin → Audit log (routes/v2/audit.ts): the filtered list, its export and its filters' choices. */
 
@@ -53,27 +53,23 @@ export async function listAudit(db: Db, companyId: string, query: AuditListQuery
   return { ...totals, items: rows.map(toAuditEntry) };
 }
 
-const EXPORT_BATCH = 2000;
+/** Places per query of an export (a window of the chain; filters may leave fewer rows in it). */
+const EXPORT_WINDOW = 5000;
 
 /**
- * Every entry the filters select, in the list's order, a batch at a time (keyset on the chain position), so an
- * export of any length holds one batch in memory.
+ * Every entry the filters select, in the list's order, a window of the chain at a time, so an export of any
+ * length holds one window in memory and every query reads a bounded range of the index.
  */
 export async function* auditEntries(db: Db, companyId: string, filter: AuditFilter, sort: string | undefined): AsyncGenerator<AuditRow[]> {
-  const descending = (sort ?? auditSorting.default).startsWith("-");
+  const newestFirst = (sort ?? auditSorting.default).startsWith("-");
   const where = auditWhere(companyId, filter);
-  let last: number | undefined;
-  for (;;) {
-    const after = last === undefined ? undefined : descending ? lt(auditLog.seq, last) : gte(auditLog.seq, last + 1);
+  for (const [from, to] of seqWindows(await chainLength(db, companyId), EXPORT_WINDOW, newestFirst)) {
     const rows = await db
       .select()
       .from(auditLog)
-      .where(and(where, after))
-      .orderBy(descending ? desc(auditLog.seq) : asc(auditLog.seq))
-      .limit(EXPORT_BATCH);
-    if (rows.length === 0) return;
-    yield rows;
-    last = rows[rows.length - 1].seq;
+      .where(and(where, gte(auditLog.seq, from), lt(auditLog.seq, to)))
+      .orderBy(newestFirst ? desc(auditLog.seq) : asc(auditLog.seq));
+    if (rows.length > 0) yield rows;
   }
 }
 

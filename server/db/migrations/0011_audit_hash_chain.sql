@@ -1,6 +1,7 @@
 ALTER TABLE "audit_log" ADD COLUMN "seq" bigint;--> statement-breakpoint
--- Hand-written: entries written before the chain take their places in created order; the start-up hashes them.
-UPDATE "audit_log" SET "seq" = ordered."seq" FROM (SELECT "id", row_number() OVER (PARTITION BY "company_id" ORDER BY "created_at", "id") AS "seq" FROM "audit_log") AS ordered WHERE ordered."id" = "audit_log"."id";--> statement-breakpoint
+-- Hand-written: entries written before the chain take their places in created order, their times kept to the
+-- millisecond the chain hashes; the start-up hashes them.
+UPDATE "audit_log" SET "seq" = ordered."seq", "created_at" = date_trunc('milliseconds', "audit_log"."created_at") FROM (SELECT "id", row_number() OVER (PARTITION BY "company_id" ORDER BY "created_at", "id") AS "seq" FROM "audit_log") AS ordered WHERE ordered."id" = "audit_log"."id";--> statement-breakpoint
 ALTER TABLE "audit_log" ALTER COLUMN "seq" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "prev_hash" text;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "hash" text;--> statement-breakpoint
