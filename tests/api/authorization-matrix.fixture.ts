@@ -316,7 +316,7 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
       async evidence() {
         const [row] = await db
           .insert(controlEvidence)
-          .values({ companyId: company.id, applicationId: controlled, controlId: MATRIX_CONTROL, name: `Doomed ${unique()}`, kind: "link", url: "https://matrix.example/", addedByName: "Matrix" })
+          .values({ companyId: company.id, applicationId: controlled, controlId: MATRIX_CONTROL, name: `Doomed ${unique()}`, kind: "link", url: "https://matrix.example/", effectiveOn: "2026-01-01", addedByName: "Matrix" })
           .returning();
         return row.id;
       },

@@ -330,6 +330,13 @@ export const MATRIX: Record<string, RouteCase> = {
     expect: appEdit(400),
   },
 
+  // Records at a point in time: evidence dates, changed by those who edit the application.
+  "PATCH /v2/applications/:id/controls/:controlId/evidence/:evidenceId": {
+    params: { ...controlParams, evidenceId: (f) => f.ids.evidenceFile },
+    body: () => ({ effective_on: "2026-01-15" }),
+    expect: appEdit(200),
+  },
+
   // Audit log (Administrators): the company's own hash-chained trail, its export and its verification.
   "GET /v2/audit": { expect: adminOnly(200, "theirs") },
   "GET /v2/audit/export": { query: () => "format=csv", expect: adminOnly(200, "theirs") },
