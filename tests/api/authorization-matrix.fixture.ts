@@ -8,7 +8,8 @@ import { insertApplication } from "../support/applications";
 import { SAMPLES } from "../../server/uploads/test-support";
 import { lowRiskDetails } from "../../domain/risk/test-support";
 import { applicableControls, EU_AI_ACT } from "../../domain/frameworks";
-import { controlEvidence, modelEndpoints, processingItems, testingTasks } from "../../server/db/schema";
+import { applications, controlEvidence, modelEndpoints, processingItems, testingTasks } from "../../server/db/schema";
+import { takeApprovalSnapshot } from "../../server/approvals/store";
 import type { Population } from "../../domain/entities/testing-task";
 
 /** A control every high-tier application carries (the EU AI Act is on by default): the controls routes' target. */
@@ -91,6 +92,8 @@ export interface Fixture {
     /** An offline synthetic test of the matrix application waiting for its scores, and a scored file for it. */
     offlineTask: string;
     scored: string;
+    /** An approval snapshot of the controlled application (its evidence file hashed). */
+    snapshot: string;
   };
   roles: Record<string, string>;
   /** Strings that may never appear in an answer to the other company (ours), and in one to us (theirs). */
@@ -256,6 +259,8 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
     return task.id;
   };
   const offlineTask = await offlineTest();
+  const [controlledRow] = await db.select().from(applications).where(eq(applications.id, controlled));
+  const { id: snapshot } = await takeApprovalSnapshot(db, app.storage, controlledRow, { decision: "approved", from: "in_review", at: new Date(), by: { id: null, name: "Matrix" } });
   // From here on tests only queue: a worker finishing them between two calls would change rows no call asked to.
   await app.testingWorker.stop();
 
@@ -287,6 +292,7 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
       evidenceTask,
       offlineTask,
       scored,
+      snapshot,
     },
     roles: roleIds,
     secrets: {

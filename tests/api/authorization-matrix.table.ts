@@ -337,6 +337,16 @@ export const MATRIX: Record<string, RouteCase> = {
     expect: appEdit(200),
   },
 
+  // Records at a point in time: approval snapshots, read by whoever reads the application.
+  "GET /v2/applications/:id/approval-snapshots": { params: { id: (f) => f.ids.controlled }, expect: appRead(200) },
+  "GET /v2/applications/:id/approval-snapshots/latest": { params: { id: (f) => f.ids.controlled }, expect: appRead(200) },
+  "GET /v2/applications/:id/approval-snapshots/compare": {
+    params: { id: (f) => f.ids.controlled },
+    query: (f) => `from=${f.ids.snapshot}&to=current`,
+    expect: appRead(200),
+  },
+  "GET /v2/applications/:id/approval-snapshots/:snapshotId": { params: { id: (f) => f.ids.controlled, snapshotId: (f) => f.ids.snapshot }, expect: appRead(200) },
+
   // Audit log (Administrators): the company's own hash-chained trail, its export and its verification.
   "GET /v2/audit": { expect: adminOnly(200, "theirs") },
   "GET /v2/audit/export": { query: () => "format=csv", expect: adminOnly(200, "theirs") },
