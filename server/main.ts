@@ -3,6 +3,7 @@ import { openDatabase, type Database } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { seedDemoData, DEMO_PASSWORD } from "./db/seed";
 import { seedDemoDocuments } from "./db/seed/documents";
+import { seedDemoApprovalSnapshots } from "./db/seed/approval-snapshots";
 import { DEMO_ACCOUNTS } from "./db/seed/accounts";
 import { buildApp } from "./app";
 import { buildSpaIfStale } from "./spa-build";
@@ -22,8 +23,12 @@ async function start() {
   const seeded =
     config.SEED_DEMO && !config.DATABASE_URL ? (await seedDemoData(database.db, { identityMode: config.identityMode })).seeded : false;
   const app = await buildApp({ config, database, identity: await localIdentityFiles(config) });
-  // Documents live in the app's storage, so the demo's are added once the app exists.
-  if (seeded) await seedDemoDocuments(app);
+  // Documents live in the app's storage, so the demo's are added once the app exists; then the snapshots of the
+  // demo's decisions, which hash the files they find.
+  if (seeded) {
+    await seedDemoDocuments(app);
+    await seedDemoApprovalSnapshots(app);
+  }
   await listen(app, config, database);
   announce(config, seeded);
   handleSignals(app);

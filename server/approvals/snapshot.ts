@@ -8,23 +8,11 @@ import type { ApplicationRow } from "../applications/store";
 import type { Db } from "../db/client";
 import { applicationVendors, controlEvidence, processingItems, testingTasks, users, vendors } from "../db/schema";
 import { applicableControlsOf, controlRows } from "../frameworks/controls";
+import { storedFileSha256 } from "../storage/file-hash";
 import type { Storage } from "../storage/types";
 
 /** The hex SHA-256 of a value's canonical JSON: the hash of a snapshot's content and of a test's results. */
 export const canonicalSha256 = (value: unknown) => createHash("sha256").update(canonicalJson(value), "utf8").digest("hex");
-
-/** The SHA-256 and size of a stored file, streamed; null when nothing was uploaded under the key. */
-export async function fileSha256(storage: Storage, key: string): Promise<{ sha256: string; size: number } | null> {
-  const file = await storage.open(key);
-  if (!file) return null;
-  const hash = createHash("sha256");
-  let size = 0;
-  for await (const chunk of await file.stream()) {
-    hash.update(chunk as Buffer);
-    size += (chunk as Buffer).length;
-  }
-  return { sha256: hash.digest("hex"), size };
-}
 
 export interface Decision {
   decision: SnapshotDecision;
@@ -66,7 +54,7 @@ export async function snapshotContent(db: Db, storage: Storage, row: Application
   const byControl = new Map(stored.map((s) => [s.row.controlId, s]));
   const today = todayIso(decision.at);
   const hashes = new Map<string, { sha256: string; size: number } | null>();
-  for (const e of evidence) if (e.kind === "file" && e.storageKey) hashes.set(e.id, await fileSha256(storage, e.storageKey));
+  for (const e of evidence) if (e.kind === "file" && e.storageKey) hashes.set(e.id, await storedFileSha256(storage, e.storageKey));
 
   return {
     format_version: SNAPSHOT_FORMAT_VERSION,
