@@ -33,6 +33,8 @@ const isoInstant = z.iso.datetime({ offset: true });
  * what (entity type and id, actions) and when (from inclusive, to exclusive).
  */
 export const auditFilterSchema = z.object({
+  /** One entry (the one verify named, say). */
+  id: z.uuid().optional(),
   actor_id: z.uuid().optional(),
   actor: z.string().trim().min(1).max(200).optional(),
   actor_type: z.enum(AUDIT_ACTOR_TYPES).optional(),

@@ -13,6 +13,7 @@ import { chainLength, seqWindows, type AuditRow } from "./chain";
 export function auditWhere(companyId: string, filter: AuditFilter): SQL {
   return and(
     eq(auditLog.companyId, companyId),
+    filter.id ? eq(auditLog.id, filter.id) : undefined,
     filter.actor_id ? eq(auditLog.actorId, filter.actor_id) : undefined,
     filter.actor ? ilike(auditLog.actorName, likePattern(filter.actor)) : undefined,
     filter.actor_type ? eq(auditLog.actorType, filter.actor_type) : undefined,

@@ -16,7 +16,7 @@ interface DatesFormValues {
 const datesFormSchema = (stored: Evidence) =>
   z
     .object({ name: z.string(), effective_on: z.string(), expires_on: z.string() })
-    .transform(({ name, effective_on, expires_on }) => ({ name, effective_on, expires_on: expires_on || null }))
+    .transform(({ name, effective_on, expires_on }): z.input<typeof evidenceUpdateSchema> => ({ name, effective_on, expires_on: expires_on || null }))
     .pipe(evidenceUpdateSchema)
     .superRefine((update, ctx) => {
       for (const error of evidenceDateErrors(stored, update)) ctx.addIssue({ code: "custom", path: [error.path], message: error.message });
