@@ -27,8 +27,8 @@ export function SnapshotChanges({ changes }: { changes: SnapshotChange[] }) {
                 <TableCell>
                   {field ?? <Chip size="small" variant="outlined" color={change.kind === "added" ? "success" : "error"} label={t(`approvals.changes.${change.kind}`)} />}
                 </TableCell>
-                <TableCell sx={{ overflowWrap: "anywhere" }}>{change.kind === "added" ? "—" : text(change.before)}</TableCell>
-                <TableCell sx={{ overflowWrap: "anywhere" }}>{change.kind === "removed" ? "—" : text(change.after)}</TableCell>
+                <TableCell sx={{ overflowWrap: "anywhere" }}>{change.kind === "added" ? "—" : text(change.before, change.field)}</TableCell>
+                <TableCell sx={{ overflowWrap: "anywhere" }}>{change.kind === "removed" ? "—" : text(change.after, change.field)}</TableCell>
               </TableRow>
             );
           })}
