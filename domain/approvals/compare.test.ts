@@ -8,7 +8,7 @@ const base: SnapshotContent = {
   decided_at: "2026-03-02T10:00:00.000Z",
   decided_by: { id: null, name: "April Approver" },
   application: { id: "8d1f4c36-5a2b-4c1e-9f3a-2b7c6d5e4f30", name: "Advisor", description: null, owner: null, development_status: "testing", decided_from: "in_review", version: 4 },
-  classification: { risk_tier: "high", rules_fired: ["T-HIGH-CRIT", "D-PII"], risk_descriptors: [{ key: "personal_data", rules: ["D-PII"] }] },
+  classification: { risk_tier: "high", rules_fired: ["T-HIGH-CRIT", "D-PII"], risk_descriptors: [{ key: "data-privacy-vendors", rules: ["D-PII"] }] },
   answers: { purpose: "Advises", personal_data: "personal" },
   vendors: [{ id: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", name: "Acme", status: "active", risk_level: "low", risk_reasons: [] }],
   controls: [
@@ -43,7 +43,7 @@ describe("compareSnapshots", () => {
     };
     expect(compareSnapshots(base, after)).toEqual([
       { section: "decision", item: null, field: "decision", kind: "changed", before: "approved", after: "rejected" },
-      { section: "descriptors", item: { id: "personal_data", label: "personal_data" }, field: null, kind: "removed", before: "personal_data", after: null },
+      { section: "descriptors", item: { id: "data-privacy-vendors", label: "data-privacy-vendors" }, field: null, kind: "removed", before: "data-privacy-vendors", after: null },
       { section: "answers", item: null, field: "purpose", kind: "changed", before: "Advises", after: "Advises analysts" },
       { section: "vendors", item: { id: base.vendors[0].id, label: "Acme Corp" }, field: "name", kind: "changed", before: "Acme", after: "Acme Corp" },
       { section: "controls", item: { id: "C-GOV-01", label: "C-GOV-01 Governance" }, field: "status", kind: "changed", before: "implemented", after: "in_progress" },

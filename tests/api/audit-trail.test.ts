@@ -197,7 +197,7 @@ describe("GET /audit/export", () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
       const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(res.rawPayload);
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
       const sheet = workbook.worksheets[0];
       expect(sheet.name).toBe("Registro de auditoría");
       expect(sheet.getRow(1).values).toEqual([undefined, "N.º", "Cuándo", "Tipo de autor", "Autor", "ID del autor", "Acción", "Tipo de registro", "ID del registro", "Antes", "Después", "Hash"]);
