@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuerySchema, listResponseSchema } from "../api/list";
 import { CONTROL_STATUSES } from "../frameworks/types";
 import { DESCRIPTOR_KEYS, RISK_TIERS } from "../risk";
 import { APPROVAL_STATUSES, DEVELOPMENT_STATUSES } from "../workflow";
@@ -108,4 +109,5 @@ export type SnapshotSummary = z.infer<typeof snapshotSummarySchema>;
 export const snapshotSchema = snapshotSummarySchema.extend({ content: snapshotContentSchema });
 export type ApprovalSnapshot = z.infer<typeof snapshotSchema>;
 
-export const snapshotListSchema = z.object({ items: z.array(snapshotSummarySchema), total: z.number().int() });
+export const snapshotListSchema = listResponseSchema(snapshotSummarySchema);
+export const snapshotListQuerySchema = listQuerySchema(["decided_at"]).omit({ q: true });

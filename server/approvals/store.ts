@@ -2,6 +2,8 @@ import { and, desc, eq } from "drizzle-orm";
 import type { ApprovalSnapshot, SnapshotContent, SnapshotSummary } from "../../domain/approvals/snapshot";
 import type { ApplicationRow } from "../applications/store";
 import type { Db } from "../db/client";
+import { listPage, type ListQuery, type ListSorting } from "../db/list";
+import type { ListTotal } from "../db/list-total";
 import { approvalSnapshots } from "../db/schema";
 import { notFound } from "../plugins/problem";
 import type { Storage } from "../storage/types";
@@ -47,10 +49,18 @@ export async function takeApprovalSnapshot(tx: Db, storage: Storage, row: Applic
   return { id: stored.id, sha256 };
 }
 
-/** The application's snapshots, newest first. */
-export async function listApprovalSnapshots(db: Db, applicationId: string): Promise<SnapshotSummary[]> {
-  const rows = await db.select().from(approvalSnapshots).where(eq(approvalSnapshots.applicationId, applicationId)).orderBy(desc(approvalSnapshots.decidedAt), desc(approvalSnapshots.id));
-  return rows.map(toSummary);
+const snapshotSorting: ListSorting = { keys: { decided_at: approvalSnapshots.decidedAt }, default: "-decided_at", id: approvalSnapshots.id };
+
+/** One page of the application's snapshots, newest first unless asked otherwise. */
+export async function listApprovalSnapshots(db: Db, applicationId: string, query: ListQuery): Promise<{ items: SnapshotSummary[] } & ListTotal> {
+  const { rows, ...totals } = await listPage(db, {
+    table: approvalSnapshots,
+    where: eq(approvalSnapshots.applicationId, applicationId),
+    query,
+    sorting: snapshotSorting,
+    select: db.select().from(approvalSnapshots).$dynamic(),
+  });
+  return { ...totals, items: rows.map(toSummary) };
 }
 
 /** One snapshot of the application; 404 when it has none with this id. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { compareSnapshots, snapshotChangeSchema } from "../../../domain/approvals/compare";
-import { snapshotListSchema, snapshotSchema, snapshotSummarySchema } from "../../../domain/approvals/snapshot";
+import { snapshotListQuerySchema, snapshotListSchema, snapshotSchema, snapshotSummarySchema } from "../../../domain/approvals/snapshot";
 import { applicationIdParamsSchema } from "../../../domain/entities/application";
 import { findApplication } from "../../applications/store";
 import { currentContent, findApprovalSnapshot, latestApprovalSnapshot, listApprovalSnapshots } from "../../approvals/store";
@@ -31,13 +31,11 @@ export default async function approvalSnapshotRoutes(root: FastifyInstance) {
         tags: ["applications"],
         summary: "The snapshots frozen at each approval or rejection of the application, newest first",
         params: applicationIdParamsSchema,
+        querystring: snapshotListQuerySchema,
         response: { 200: snapshotListSchema, ...problemResponses },
       },
     },
-    async (request) => {
-      const items = await listApprovalSnapshots(db(), (await findApplication(db(), request, request.params.id)).row.id);
-      return { items, total: items.length };
-    },
+    async (request) => listApprovalSnapshots(db(), (await findApplication(db(), request, request.params.id)).row.id, request.query),
   );
 
   app.get(

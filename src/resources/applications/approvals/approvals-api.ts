@@ -4,11 +4,12 @@ import type { ApprovalSnapshot, SnapshotSummary } from "../../../../domain/appro
 
 const base = (applicationId: string) => `/applications/${applicationId}/approval-snapshots`;
 
-/** GET /applications/{id}/approval-snapshots: every decision's snapshot, newest first. */
+/** GET /applications/{id}/approval-snapshots: the decisions' snapshots, newest first (an application has a few). */
 export function useSnapshots(applicationId: string) {
   const { query, result } = useCustom<{ items: SnapshotSummary[]; total: number }, HttpError>({
     url: base(applicationId),
     method: "get",
+    config: { query: { page_size: 200 } },
     queryOptions: { retry: false },
     errorNotification: false,
   });
