@@ -219,13 +219,13 @@ export const isHttpUrl = (value: string) => {
   return protocol === "http:" || protocol === "https:";
 };
 
-const evidenceName = z.string().trim().min(1, "validation.required").max(255, "validation.tooLong");
+export const evidenceName = z.string().trim().min(1, "validation.required").max(255, "validation.tooLong");
 const expiresOn = z.iso
   .date()
   .refine((d) => d >= todayIso(), CONTROL_ERRORS.expiry)
   .nullish();
 /** Evidence speaks for a day that has come: today or before (the day of a report uploaded later). */
-const effectiveOn = z.iso.date().refine((d) => d <= todayIso(), CONTROL_ERRORS.effective);
+export const effectiveOn = z.iso.date().refine((d) => d <= todayIso(), CONTROL_ERRORS.effective);
 
 /**
  * New evidence: its validity cannot end before today and it cannot speak for a day to come, so its validity never
@@ -249,30 +249,6 @@ export const evidenceCreateSchema = z.discriminatedUnion("kind", [
     expires_on: expiresOn,
   }),
 ]);
-
-/**
- * A change of a piece of evidence's name or dates (what the body leaves out stays). A new validity end cannot be
- * in the past; one already stored may stay as it is while the effective date is corrected.
- */
-export const evidenceUpdateSchema = z.strictObject({
-  name: evidenceName.optional(),
-  effective_on: effectiveOn.optional(),
-  expires_on: z.iso.date().nullable().optional(),
-});
-export type EvidenceUpdate = z.infer<typeof evidenceUpdateSchema>;
-
-/** What is wrong with the dates evidence stored with `stored` would have after `update`, as field errors. */
-export function evidenceDateErrors(
-  stored: { effective_on: string; expires_on: string | null },
-  update: Pick<EvidenceUpdate, "effective_on" | "expires_on">,
-  today = todayIso(),
-): Array<{ path: string; message: string }> {
-  const effective = update.effective_on ?? stored.effective_on;
-  const expires = update.expires_on === undefined ? stored.expires_on : update.expires_on;
-  if (update.expires_on && update.expires_on !== stored.expires_on && update.expires_on < today) return [{ path: "expires_on", message: CONTROL_ERRORS.expiry }];
-  if (expires && expires < effective) return [{ path: "expires_on", message: CONTROL_ERRORS.validity }];
-  return [];
-}
 
 export const evidenceCreateResponseSchema = z.object({ evidence: evidenceSchema, upload: uploadFormSchema.nullable() });
 

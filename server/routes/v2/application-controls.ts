@@ -12,8 +12,8 @@ import {
   evidenceCreateSchema,
   evidenceDeleteQuerySchema,
   evidenceSchema,
-  evidenceUpdateSchema,
 } from "../../../domain/entities/framework";
+import { evidenceUpdateSchema } from "../../../domain/entities/evidence-dates";
 import { findApplication } from "../../applications/store";
 import { uploadedFile } from "../../frameworks/evidence-files";
 import { contentDisposition } from "../../uploads/document-store";

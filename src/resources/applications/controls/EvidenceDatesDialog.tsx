@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { TextField } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import { evidenceDateErrors, evidenceUpdateSchema, todayIso, type Evidence } from "../../../../domain/entities/framework";
+import { evidenceDateErrors, evidenceUpdateSchema } from "../../../../domain/entities/evidence-dates";
+import { todayIso, type Evidence } from "../../../../domain/entities/framework";
 import { FormDialog } from "../../../components/dialogs/FormDialog";
 import { useResourceForm } from "../../../components/forms/use-resource-form";
 import { useEvidenceUpdate } from "./control-api";

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
-import type { ApplicationControl, ApplicationControlDetail, ApplicationControlUpdate, Evidence, EvidenceUpdate } from "../../../../domain/entities/framework";
+import type { EvidenceUpdate } from "../../../../domain/entities/evidence-dates";
+import type { ApplicationControl, ApplicationControlDetail, ApplicationControlUpdate, Evidence } from "../../../../domain/entities/framework";
 import type { UploadForm } from "../../../../domain/entities/document";
 import { ifMatch } from "../../../components/forms/conflict/stale-version";
 import { transferFile } from "../documents/transfer";
