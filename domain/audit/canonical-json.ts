@@ -39,7 +39,8 @@ function writeArray(array: readonly unknown[]): string {
 
 function writeObject(object: Record<string, unknown>): string {
   // The default sort compares UTF-16 code units, as RFC 8785 asks.
-  const keys = Object.keys(object).sort();
+  const keys = Object.keys(object);
+  if (keys.length > 1) keys.sort();
   let text = "{";
   let first = true;
   for (const key of keys) {

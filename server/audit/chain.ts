@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { chainHashInput, type ChainedEntry } from "../../domain/audit/chain";
 import { queryRows, type Db } from "../db/client";
@@ -7,9 +7,9 @@ import type { auditLog } from "../db/schema";
 /** The stored row of an audit entry. */
 export type AuditRow = typeof auditLog.$inferSelect;
 
-/** The hash of an entry after `prevHash` (domain/audit/chain.ts defines it). */
+/** The hash of an entry after `prevHash` (domain/audit/chain.ts defines it); one call, no hash object per entry. */
 export function entryHash(prevHash: string | null, entry: ChainedEntry): string {
-  return createHash("sha256").update(chainHashInput(prevHash, entry), "utf8").digest("hex");
+  return hash("sha256", chainHashInput(prevHash, entry), "hex");
 }
 
 /** A row about to be stored (or read through drizzle) as the chain sees it. */
