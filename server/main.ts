@@ -4,6 +4,7 @@ import { runMigrations } from "./db/migrate";
 import { seedDemoData, DEMO_PASSWORD } from "./db/seed";
 import { seedDemoDocuments } from "./db/seed/documents";
 import { seedDemoSso } from "./db/seed/sso";
+import { seedDemoApprovalSnapshots } from "./db/seed/approval-snapshots";
 import { DEMO_ACCOUNTS } from "./db/seed/accounts";
 import { buildApp } from "./app";
 import { buildSpaIfStale } from "./spa-build";
@@ -24,9 +25,11 @@ async function start() {
   const seeded =
     config.SEED_DEMO && !config.DATABASE_URL ? (await seedDemoData(database.db, { identityMode: config.identityMode })).seeded : false;
   const app = await buildApp({ config, database, identity: await localIdentityFiles(config) });
-  // Documents live in the app's storage, so the demo's are added once the app exists.
+  // Documents live in the app's storage, so the demo's are added once the app exists; then the snapshots of the
+  // demo's decisions, which hash the files they find.
   if (seeded) {
     await seedDemoDocuments(app);
+    await seedDemoApprovalSnapshots(app);
     await seedDemoSso(app);
   }
   await listen(app, config, database);

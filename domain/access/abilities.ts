@@ -23,6 +23,7 @@ const SUBJECTS = [
   "Company",
   "Role",
   "Profile",
+  "AuditLog",
 ] as const;
 export type SubjectName = (typeof SUBJECTS)[number];
 

@@ -133,6 +133,8 @@ export const CONTROL_ERRORS = {
   owner: "controls.errors.ownerUnknown",
   link: "controls.errors.linkScheme",
   expiry: "controls.errors.expiryPast",
+  effective: "controls.errors.effectiveFuture",
+  validity: "controls.errors.validityBeforeEffective",
 } as const;
 
 const personSchema = z.object({ id: z.uuid(), name: z.string() });
@@ -169,7 +171,7 @@ const applicationControlSchema = z.object({
 export type ApplicationControl = z.infer<typeof applicationControlSchema>;
 export const applicationControlListSchema = listResponseSchema(applicationControlSchema);
 
-const evidenceSchema = z.object({
+export const evidenceSchema = z.object({
   id: z.uuid(),
   control_id: z.string(),
   name: z.string(),
@@ -179,7 +181,11 @@ const evidenceSchema = z.object({
   document_id: z.uuid().nullable(),
   content_type: z.string().nullable(),
   size: z.number().int().nullable(),
+  /** The day the evidence speaks for (an audit report's date, a test's finish): on or before the day it was added. */
+  effective_on: z.string(),
+  /** The end of its validity: the last day it holds; null when it does not lapse. */
   expires_on: z.string().nullable(),
+  /** Its validity has ended (expires_on is before today). */
   expired: z.boolean(),
   added_by: z.object({ id: z.uuid().nullable(), name: z.string() }),
   created_at: z.string(),
@@ -213,17 +219,25 @@ export const isHttpUrl = (value: string) => {
   return protocol === "http:" || protocol === "https:";
 };
 
-const evidenceName = z.string().trim().min(1, "validation.required").max(255, "validation.tooLong");
+export const evidenceName = z.string().trim().min(1, "validation.required").max(255, "validation.tooLong");
 const expiresOn = z.iso
   .date()
   .refine((d) => d >= todayIso(), CONTROL_ERRORS.expiry)
   .nullish();
+/** Evidence speaks for a day that has come: today or before (the day of a report uploaded later). */
+export const effectiveOn = z.iso.date().refine((d) => d <= todayIso(), CONTROL_ERRORS.effective);
 
+/**
+ * New evidence: its validity cannot end before today and it cannot speak for a day to come, so its validity never
+ * ends before its effective date.
+ */
 export const evidenceCreateSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("link"),
     name: evidenceName,
     url: z.string().trim().max(2000, "validation.tooLong").refine(isHttpUrl, CONTROL_ERRORS.link),
+    /** Today when left out. */
+    effective_on: effectiveOn.nullish(),
     expires_on: expiresOn,
   }),
   z.object({
@@ -231,6 +245,7 @@ export const evidenceCreateSchema = z.discriminatedUnion("kind", [
     name: evidenceName,
     /** What the browser believes the file is; bound in the upload policy only when accepted. */
     content_type: z.string().max(200).optional(),
+    effective_on: effectiveOn.nullish(),
     expires_on: expiresOn,
   }),
 ]);

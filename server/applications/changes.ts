@@ -10,11 +10,13 @@ import {
   type DevelopmentStatus,
   type MoveCheck,
 } from "../../domain/workflow";
+import { takeApprovalSnapshot } from "../approvals/store";
 import { recordAudit, type Actor, type AuditEntry } from "../audit/record";
 import { notifyApprovalMove } from "../notifications/application-events";
 import type { Db } from "../db/client";
 import { applications } from "../db/schema";
 import { badRequest, HttpProblem } from "../plugins/problem";
+import type { Storage } from "../storage/types";
 import { reclassify } from "./classification";
 import type { ApplicationRow } from "./store";
 import { assertCompanyVendors, listedVendorIds, replaceListedVendors, usedVendorIds, vendorContext } from "./vendors";
@@ -79,8 +81,12 @@ export async function applyEdit(tx: Tx, row: ApplicationRow, body: ApplicationUp
     .where(and(eq(applications.id, row.id), eq(applications.companyId, row.companyId)));
 }
 
-/** An approval move, allowed by the roles the user holds on this application (domain/workflow's move table). */
-export async function applyApprovalMove(tx: Tx, row: ApplicationRow, to: ApprovalStatus, user: AbilityUser, actor: Actor, now = new Date()): Promise<void> {
+/**
+ * An approval move, allowed by the roles the user holds on this application (domain/workflow's move table). An
+ * approval or a rejection freezes what was decided on (server/approvals): the snapshot's id and hash go into the
+ * move's audit entry, so the audit chain vouches for the snapshot.
+ */
+export async function applyApprovalMove(tx: Tx, storage: Storage, row: ApplicationRow, to: ApprovalStatus, user: AbilityUser, actor: Actor, now = new Date()): Promise<void> {
   const names = applicationRoleNames(user, row.id);
   const check = checkApprovalMove({
     from: row.approvalStatus,
@@ -100,12 +106,16 @@ export async function applyApprovalMove(tx: Tx, row: ApplicationRow, to: Approva
     .update(applications)
     .set({ ...set, updatedAt: now })
     .where(and(eq(applications.id, row.id), eq(applications.companyId, row.companyId)));
+  const snapshot =
+    to === "approved" || to === "rejected"
+      ? await takeApprovalSnapshot(tx, storage, row, { decision: to, from: row.approvalStatus, at: now, by: { id: actor.id, name: actor.name } })
+      : null;
   await recordAudit(tx, actor, {
     entityType: "application",
     entityId: row.id,
     action: "approval.moved",
     before: { approval_status: row.approvalStatus },
-    after: { approval_status: to },
+    after: { approval_status: to, ...(snapshot && { snapshot_id: snapshot.id, snapshot_sha256: snapshot.sha256 }) },
   });
   await notifyApprovalMove(tx, row, to, actor);
 }

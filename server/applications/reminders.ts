@@ -34,13 +34,17 @@ async function reviewReminders(db: Db, today: string, horizon: string): Promise<
   return reminders;
 }
 
-/** Evidence expiring within 14 days: the control's owner (else the application's) hears of it. */
+/**
+ * Evidence whose validity ends within 14 days: the control's owner (else the application's) hears of it, with the
+ * day the evidence speaks for. A changed validity end is a new reminder (the date is in its key).
+ */
 async function evidenceReminders(db: Db, today: string, horizon: string): Promise<Reminder[]> {
   const expiring = await db
     .select({
       id: controlEvidence.id,
       name: controlEvidence.name,
       controlId: controlEvidence.controlId,
+      effectiveOn: controlEvidence.effectiveOn,
       expiresOn: controlEvidence.expiresOn,
       companyId: applications.companyId,
       applicationId: applications.id,
@@ -60,7 +64,7 @@ async function evidenceReminders(db: Db, today: string, horizon: string): Promis
       recipients: ownerAnd(reach, evidence.controlOwner ?? evidence.applicationOwner, []),
       notification: {
         kind: "evidence.expiring",
-        params: { evidence: evidence.name, control: evidence.controlId, application: evidence.application, date: evidence.expiresOn! },
+        params: { evidence: evidence.name, effective: evidence.effectiveOn, control: evidence.controlId, application: evidence.application, date: evidence.expiresOn! },
         link: `/applications/detail/${evidence.applicationId}?tab=controls`,
         subject: { type: "application", id: evidence.applicationId },
         dedupeKey: (userId) => `evidence.expiring:${evidence.id}:${evidence.expiresOn}:${userId}`,

@@ -18,6 +18,7 @@ import { claimVersion } from "../db/versions";
 import type { CurrentUser } from "../plugins/auth";
 import type { ExpectedVersions } from "../plugins/concurrency";
 import { badRequest, conflict, forbidden, notFound } from "../plugins/problem";
+import type { Storage } from "../storage/types";
 import { applyApprovalMove, applyDevelopmentMove, applyEdit } from "./changes";
 import { classificationColumns, classifyDetails } from "./classification";
 import { assertCompanyVendors, listedVendors, replaceListedVendors, usedVendorIds, vendorContext } from "./vendors";
@@ -296,14 +297,14 @@ export async function createApplication(db: Db, user: CurrentUser, input: NewApp
  * Applies a PUT: an approval move, a development move, or an edit (a body with only that status moves it),
  * at the expected version if the caller sent one. The caller has checked the owner (assertOwnerInCompany).
  */
-export async function changeApplication(db: Db, user: CurrentUser, id: string, body: ApplicationUpdate, expected: ExpectedVersions): Promise<void> {
+export async function changeApplication(db: Db, storage: Storage, user: CurrentUser, id: string, body: ApplicationUpdate, expected: ExpectedVersions): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       // Claiming the version locks the row: two moves or edits at once apply one after the other, each to what the other left.
       const claimed = await claimVersion(tx, applications, eq(applications.id, id), expected);
       if (claimed === undefined) throw notFound("Application");
       const [row] = await tx.select().from(applications).where(eq(applications.id, id));
-      if (body.approval_status !== undefined) await applyApprovalMove(tx, row, body.approval_status, user, actorOf(user));
+      if (body.approval_status !== undefined) await applyApprovalMove(tx, storage, row, body.approval_status, user, actorOf(user));
       else if (body.development_status !== undefined) await applyDevelopmentMove(tx, row, body.development_status, actorOf(user));
       else await applyEdit(tx, row, body, actorOf(user));
     });

@@ -1,6 +1,10 @@
+import { randomUUID } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import { auditLog } from "../db/schema";
 import type { CurrentUser } from "../plugins/auth";
+import { asStoredJson, chainedEntry, entryHash, lockChain } from "./chain";
 
 /** Who made a change, as the audit log keeps it: a user or an API client, by id and by name at the time. */
 export interface Actor {
@@ -26,22 +30,55 @@ export interface AuditEntry {
 }
 
 /**
- * Appends governance changes to the audit log. Pass the transaction that made the change, so the
- * entry and the change commit or roll back together.
+ * Appends governance changes to the company's audit chain. Pass the transaction that made the change, so the
+ * entries and the change commit or roll back together; given the database itself, the entries get a transaction
+ * of their own.
+ *
+ * Appends to one company's chain take turns: a transaction-scoped advisory lock on the company is taken before
+ * the head is read and held until the transaction ends, so a second writer reads the head only once the first
+ * has committed (or rolled back). No two entries follow the same one (no fork) and no place is left empty (no gap).
  */
-export async function recordAudit(db: Pick<Db, "insert">, actor: Actor, ...entries: AuditEntry[]): Promise<void> {
+export async function recordAudit(db: Db, actor: Actor, ...entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await db.insert(auditLog).values(
-    entries.map((e) => ({
+  if (inTransaction(db)) return append(db, actor, entries);
+  await db.transaction((tx) => append(tx, actor, entries));
+}
+
+const inTransaction = (db: Db): boolean => db instanceof PgTransaction;
+
+async function append(tx: Db, actor: Actor, entries: AuditEntry[]): Promise<void> {
+  await lockChain(tx, actor.companyId);
+  const [head] = await tx
+    .select({ seq: auditLog.seq, hash: auditLog.hash })
+    .from(auditLog)
+    .where(eq(auditLog.companyId, actor.companyId))
+    .orderBy(desc(auditLog.seq))
+    .limit(1);
+  let seq = head?.seq ?? 0;
+  let prevHash = head?.hash ?? null;
+  // Milliseconds, as a JavaScript date holds them: the time read back is the time hashed.
+  const createdAt = new Date();
+  const rows = entries.map((e) => {
+    seq += 1;
+    const row = {
+      id: randomUUID(),
       companyId: actor.companyId,
+      seq,
       actorId: actor.id,
       actorType: actor.type,
       actorName: actor.name,
       entityType: e.entityType,
       entityId: e.entityId,
       action: e.action,
-      before: e.before ?? null,
-      after: e.after ?? null,
-    })),
-  );
+      before: asStoredJson(e.before),
+      after: asStoredJson(e.after),
+      createdAt,
+      prevHash,
+      hash: "",
+    };
+    row.hash = entryHash(prevHash, chainedEntry(row));
+    prevHash = row.hash;
+    return row;
+  });
+  await tx.insert(auditLog).values(rows);
 }

@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { chainUnhashedEntries } from "../audit/backfill";
 import type { Database } from "./client";
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -9,7 +10,10 @@ export const migrationsFolder = fileURLToPath(new URL("./migrations", import.met
 /** Any number, fixed forever: all instances agree on it so only one migrates at a time. */
 const MIGRATION_LOCK_KEY = 7_411_020_261;
 
-/** Applies pending migrations under an advisory lock, safe when several instances start at once. */
+/**
+ * Applies pending migrations under an advisory lock, safe when several instances start at once; then, under the
+ * same lock, the one data migration SQL cannot do: hashing audit entries written before the audit chain.
+ */
 export async function runMigrations(database: Database): Promise<void> {
   await database.withConnection(async (db) => {
     await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
@@ -20,6 +24,7 @@ export async function runMigrations(database: Database): Promise<void> {
         config: { migrationsFolder: string },
       ) => Promise<void>;
       await migrate(db, { migrationsFolder });
+      await chainUnhashedEntries(db);
     } finally {
       await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);
     }

@@ -3,7 +3,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { Control } from "../../domain/frameworks";
 import { DOCUMENT_CONTENT_TYPES } from "../../domain/entities/document";
-import { CONTROL_ERRORS, type ApplicationControlUpdate, type evidenceCreateSchema } from "../../domain/entities/framework";
+import { CONTROL_ERRORS, todayIso, type ApplicationControlUpdate, type evidenceCreateSchema } from "../../domain/entities/framework";
+import { evidenceDateErrors, type EvidenceUpdate } from "../../domain/entities/evidence-dates";
 import type { ApplicationRow } from "../applications/store";
 import { actorOf, recordAudit } from "../audit/record";
 import type { Db } from "../db/client";
@@ -122,6 +123,7 @@ export async function addEvidence(db: Db, user: CurrentUser, application: Applic
         storageKey,
         contentType,
         processingItemId,
+        effectiveOn: body.effective_on ?? todayIso(),
         expiresOn: body.expires_on ?? null,
         addedById: user.id,
         addedByName: actorOf(user).name,
@@ -131,7 +133,7 @@ export async function addEvidence(db: Db, user: CurrentUser, application: Applic
       entityType: "application",
       entityId: application.id,
       action: "evidence.added",
-      after: { control_id: control.id, evidence_id: id, name: body.name, kind: body.kind, expires_on: body.expires_on ?? null },
+      after: { control_id: control.id, evidence_id: id, name: body.name, kind: body.kind, effective_on: rows[0].effectiveOn, expires_on: body.expires_on ?? null },
     });
     return rows;
   });
@@ -156,6 +158,37 @@ export async function removeEvidence(db: Db, user: CurrentUser, applicationId: s
       action: "evidence.removed",
       before: { control_id: found.controlId, evidence_id: found.id, name: found.name, kind: found.kind },
     });
+  });
+}
+
+/**
+ * Changes a piece of live evidence's name or dates (404 when there is none): a new validity end cannot be in the
+ * past, and no validity ends before the day the evidence speaks for. Audited with what it was before.
+ */
+export async function updateEvidence(db: Db, user: CurrentUser, applicationId: string, controlId: string, evidenceId: string, body: EvidenceUpdate): Promise<EvidenceRow> {
+  const where = and(
+    eq(controlEvidence.id, evidenceId),
+    eq(controlEvidence.applicationId, applicationId),
+    eq(controlEvidence.controlId, controlId),
+    isNull(controlEvidence.deletedAt),
+  );
+  return db.transaction(async (tx) => {
+    const [found] = await tx.select().from(controlEvidence).where(where).for("update");
+    if (!found) throw notFound("Evidence");
+    const errors = evidenceDateErrors({ effective_on: found.effectiveOn, expires_on: found.expiresOn }, body);
+    if (errors.length > 0) throw badRequest("The evidence's dates are not valid.", errors);
+    const [updated] = await tx
+      .update(controlEvidence)
+      .set({
+        ...(body.name !== undefined && { name: body.name }),
+        ...(body.effective_on !== undefined && { effectiveOn: body.effective_on }),
+        ...(body.expires_on !== undefined && { expiresOn: body.expires_on }),
+      })
+      .where(where)
+      .returning();
+    const described = (e: EvidenceRow) => ({ control_id: e.controlId, evidence_id: e.id, name: e.name, effective_on: e.effectiveOn, expires_on: e.expiresOn });
+    await recordAudit(tx, actorOf(user), { entityType: "application", entityId: applicationId, action: "evidence.updated", before: described(found), after: described(updated) });
+    return updated;
   });
 }
 

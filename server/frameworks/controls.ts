@@ -93,6 +93,7 @@ export function toEvidence(row: EvidenceRow): Evidence {
     document_id: row.kind === "file" ? row.id : null,
     content_type: row.contentType,
     size: row.size,
+    effective_on: row.effectiveOn,
     expires_on: row.expiresOn,
     expired: row.expiresOn !== null && row.expiresOn < todayIso(),
     added_by: { id: row.addedById, name: row.addedByName },

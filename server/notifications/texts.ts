@@ -17,11 +17,15 @@ function lookup(language: Language, key: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
+const longDate = (day: string, language: Language) => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+
 /** Parameters stored as keys or raw values, shown in the reader's words: a role's label, a reason's text, a date, a deadline. */
 const SHOWN_AS: Record<string, (value: string, language: Language) => string> = {
   role: (value, language) => lookup(language, `access.roles.${value}`) ?? value,
   reason: (value, language) => lookup(language, value) ?? value,
-  date: (value, language) => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${value}T00:00:00Z`)),
+  date: (value, language) => longDate(value, language),
+  // The day evidence speaks for, as a fragment after its name ("The evidence Pen test of March 1, 2026 …").
+  effective: (value, language) => (value ? (lookup(language, "notifications.kinds.evidence.effectiveFragment") ?? "").replace("{{date}}", longDate(value, language)) : ""),
   // A test's name in quotes and a space, or nothing for an unnamed one ("The fairness test “Q1 audit” of …").
   test: (value) => (value ? `“${value}” ` : ""),
   // An instant (a report deadline counts in hours): its day and time in UTC, saying so.

@@ -70,7 +70,7 @@ export function evidenceExpiry(finishedAt: Date): string {
 
 /**
  * Makes a ready task evidence of one of the application's bias-testing controls: a link to its results page,
- * named after the test, expiring a year after it finished (audited as any evidence). 409 for a task not ready or
+ * named after the test, speaking for the day it finished and expiring a year later (audited as any evidence). 409 for a task not ready or
  * more than a year old; 400 naming `control_id` for a control it cannot evidence.
  */
 export async function addTestEvidence(db: Db, user: CurrentUser, application: ApplicationRow, task: FoundTestingTask, controlId: string, publicUrl: string): Promise<Evidence> {
@@ -86,6 +86,7 @@ export async function addTestEvidence(db: Db, user: CurrentUser, application: Ap
     kind: "link",
     name: task.name ? `${task.name} (${finished})` : `Fairness test (${finished})`,
     url: `${publicUrl}/application-testing/results/${page}`,
+    effective_on: finished,
     expires_on: expiresOn,
   });
   return toEvidence(created);

@@ -1,6 +1,7 @@
 import { accessRoles } from "./access-roles/resource";
 import { admin } from "./admin";
 import { apiAccess } from "./api-access/resource";
+import { auditLog } from "./audit-log/resource";
 import { dashboard, limitedAccess, myWork, settings } from "./app-pages";
 import { applicationGroups } from "./application-groups/resource";
 import { applications } from "./applications/resource";
@@ -30,5 +31,6 @@ export const appResources: AppResource[] = [
   manageCompany,
   identityProviders,
   manageUsers,
+  auditLog,
   accessRoles,
 ];

@@ -8,7 +8,8 @@ import { insertApplication } from "../support/applications";
 import { SAMPLES } from "../../server/uploads/test-support";
 import { lowRiskDetails } from "../../domain/risk/test-support";
 import { applicableControls, EU_AI_ACT } from "../../domain/frameworks";
-import { controlEvidence, modelEndpoints, processingItems, testingTasks } from "../../server/db/schema";
+import { applications, controlEvidence, modelEndpoints, processingItems, testingTasks } from "../../server/db/schema";
+import { takeApprovalSnapshot } from "../../server/approvals/store";
 import type { Population } from "../../domain/entities/testing-task";
 
 /** A control every high-tier application carries (the EU AI Act is on by default): the controls routes' target. */
@@ -94,6 +95,8 @@ export interface Fixture {
     /** A corporate identity provider of Demo Co, and a finished connection test. */
     identityProvider: string;
     providerTest: string;
+    /** An approval snapshot of the controlled application (its evidence file hashed). */
+    snapshot: string;
   };
   roles: Record<string, string>;
   /** Strings that may never appear in an answer to the other company (ours), and in one to us (theirs). */
@@ -260,6 +263,8 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
     return task.id;
   };
   const offlineTask = await offlineTest();
+  const [controlledRow] = await db.select().from(applications).where(eq(applications.id, controlled));
+  const { id: snapshot } = await takeApprovalSnapshot(db, app.storage, controlledRow, { decision: "approved", from: "in_review", at: new Date(), by: { id: null, name: "Matrix" } });
   // From here on tests only queue: a worker finishing them between two calls would change rows no call asked to.
   await app.testingWorker.stop();
 
@@ -308,6 +313,7 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
       scored,
       identityProvider,
       providerTest,
+      snapshot,
     },
     roles: roleIds,
     secrets: {
@@ -337,7 +343,7 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
       async evidence() {
         const [row] = await db
           .insert(controlEvidence)
-          .values({ companyId: company.id, applicationId: controlled, controlId: MATRIX_CONTROL, name: `Doomed ${unique()}`, kind: "link", url: "https://matrix.example/", addedByName: "Matrix" })
+          .values({ companyId: company.id, applicationId: controlled, controlId: MATRIX_CONTROL, name: `Doomed ${unique()}`, kind: "link", url: "https://matrix.example/", effectiveOn: "2026-01-01", addedByName: "Matrix" })
           .returning();
         return row.id;
       },

@@ -362,4 +362,35 @@ export const MATRIX: Record<string, RouteCase> = {
     body: () => ({ set_id: "cv_screening", language: "en" }),
     expect: appEdit(400),
   },
+
+  // Records at a point in time: evidence dates, changed by those who edit the application.
+  "PATCH /v2/applications/:id/controls/:controlId/evidence/:evidenceId": {
+    params: { ...controlParams, evidenceId: (f) => f.ids.evidenceFile },
+    body: () => ({ effective_on: "2026-01-15" }),
+    expect: appEdit(200),
+  },
+
+  // Records at a point in time: approval snapshots, read by whoever reads the application.
+  "GET /v2/applications/:id/approval-snapshots": { params: { id: (f) => f.ids.controlled }, expect: appRead(200) },
+  "GET /v2/applications/:id/approval-snapshots/latest": { params: { id: (f) => f.ids.controlled }, expect: appRead(200) },
+  "GET /v2/applications/:id/approval-snapshots/compare": {
+    params: { id: (f) => f.ids.controlled },
+    query: (f) => `from=${f.ids.snapshot}&to=current`,
+    expect: appRead(200),
+  },
+  "GET /v2/applications/:id/approval-snapshots/:snapshotId": { params: { id: (f) => f.ids.controlled, snapshotId: (f) => f.ids.snapshot }, expect: appRead(200) },
+
+  // Records at a point in time: the company's full export (Administrators), and its import into a company
+  // without records (ours and theirs both hold records or are no Administrator's of the export: 409).
+  "GET /v2/company/export": { expect: adminOnly(200, "theirs") },
+  "POST /v2/company/import": {
+    body: () => ({ format: "steward-company-export", format_version: 1, steward_version: "0.1.0", exported_at: "2026-01-01T00:00:00.000Z", company: {}, tables: {}, files: [] }),
+    expect: adminOnly(409, "theirs"),
+  },
+
+  // Audit log (Administrators): the company's own hash-chained trail, its export and its verification.
+  "GET /v2/audit": { expect: adminOnly(200, "theirs") },
+  "GET /v2/audit/export": { query: () => "format=csv", expect: adminOnly(200, "theirs") },
+  "GET /v2/audit/facets": { expect: adminOnly(200, "theirs") },
+  "GET /v2/audit/verify": { expect: adminOnly(200, "theirs") },
 };

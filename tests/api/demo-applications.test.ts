@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { seedDemoDocuments } from "../../server/db/seed/documents";
+import { seedDemoApprovalSnapshots } from "../../server/db/seed/approval-snapshots";
 import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
 import { classify } from "../../domain/risk";
 import { deploymentBlockReason } from "../../domain/workflow";
@@ -87,6 +88,19 @@ describe("demo vendors", () => {
       "CV screening ranker - model card.pdf: ready",
       "Selection rates by group.csv: ready",
     ]);
+  });
+});
+
+describe("demo approval snapshots", () => {
+  it("each approved or rejected demo application has the snapshot of its decision, and the others none", async () => {
+    await seedDemoApprovalSnapshots(t.app);
+    const { items } = (await call("admin", "GET", "/applications?page_size=200")).json();
+    for (const app of items as Array<{ id: string; name: string; approval_status: string; risk_tier: string | null }>) {
+      const { items: snapshots } = (await call("admin", "GET", `/applications/${app.id}/approval-snapshots`)).json();
+      const decided = app.approval_status === "approved" || app.approval_status === "rejected";
+      expect(snapshots.map((s: { decision: string; risk_tier: string | null }) => [s.decision, s.risk_tier]), app.name).toEqual(decided ? [[app.approval_status, app.risk_tier]] : []);
+      if (decided) expect(snapshots[0].decided_by.name).toBe("April Approver");
+    }
   });
 });
 

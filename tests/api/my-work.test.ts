@@ -53,6 +53,7 @@ describe("GET /my-work", () => {
       name: "Risk register",
       kind: "link",
       url: "https://example.com/register",
+      effectiveOn: day(-30),
       expiresOn: day(4),
       addedById: ids.contributor,
       addedByName: "Carlos Contributor",

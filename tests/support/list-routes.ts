@@ -18,4 +18,6 @@ export const allLists = (applicationId: string) => [
   `/applications/${applicationId}/assessments`,
   `/applications/${applicationId}/activity`,
   `/applications/${applicationId}/authorized-users`,
+  `/applications/${applicationId}/approval-snapshots`,
+  "/audit",
 ];

@@ -1,10 +1,11 @@
-import { index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
 import { companyId } from "./tenant";
 
 /**
  * Every write that changes governance state appends who, when, what, before and after.
  * Append-only; the actor's name is copied so the entry still reads right after the user is deleted.
+ * Each company's entries form a hash chain (domain/audit/chain.ts), appended by server/audit/record.ts only.
  */
 export const auditLog = pgTable(
   "audit_log",
@@ -23,6 +24,22 @@ export const auditLog = pgTable(
     before: jsonb(),
     after: jsonb(),
     createdAt: createdAt(),
+    /** The entry's place in its company's chain: 1, 2, 3 … without gaps. */
+    seq: bigint({ mode: "number" }).notNull(),
+    /** The previous entry's hash; null for the first entry. */
+    prevHash: text(),
+    /**
+     * SHA-256 (hex) of the previous hash and this entry's canonical content. Null only for entries written
+     * before the chain existed, until the start-up chains them (server/audit/backfill.ts).
+     */
+    hash: text(),
   },
-  (t) => [index("audit_log_entity_idx").on(t.companyId, t.entityType, t.entityId, t.createdAt)],
+  (t) => [
+    index("audit_log_entity_idx").on(t.companyId, t.entityType, t.entityId, t.createdAt),
+    // The chain's order (the walk of verify, the head an append reads) and the list's default order.
+    uniqueIndex("audit_log_company_seq_key").on(t.companyId, t.seq),
+    index("audit_log_company_created_idx").on(t.companyId, t.createdAt, t.seq),
+    index("audit_log_company_actor_idx").on(t.companyId, t.actorId, t.seq),
+    index("audit_log_company_action_idx").on(t.companyId, t.action, t.seq),
+  ],
 );

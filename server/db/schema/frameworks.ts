@@ -61,7 +61,10 @@ export const applicationControls = pgTable(
   ],
 );
 
-/** Evidence for a control: a file (uploaded through a presigned form, like documents) or a link, optionally expiring. */
+/**
+ * Evidence for a control: a file (uploaded through a presigned form, like documents) or a link. It speaks for a
+ * day (`effective_on`, which may precede its upload) and may hold until a day (`expires_on`, the validity end).
+ */
 export const controlEvidence = pgTable(
   "control_evidence",
   {
@@ -76,6 +79,9 @@ export const controlEvidence = pgTable(
     contentType: text(),
     size: integer(),
     processingItemId: uuid().references(() => processingItems.id),
+    /** The day the evidence speaks for: on or before the day it was added. */
+    effectiveOn: date({ mode: "string" }).notNull(),
+    /** The last day it holds (its validity end); null when it does not lapse. */
     expiresOn: date({ mode: "string" }),
     addedById: uuid(),
     addedByName: text().notNull(),
@@ -87,5 +93,6 @@ export const controlEvidence = pgTable(
     index("control_evidence_control_idx").on(t.applicationId, t.controlId),
     index("control_evidence_expiry_idx").on(t.companyId, t.expiresOn),
     check("control_evidence_kind_check", sql`(${t.kind} = 'link' and ${t.url} is not null) or (${t.kind} = 'file' and ${t.storageKey} is not null)`),
+    check("control_evidence_validity_check", sql`${t.expiresOn} is null or ${t.expiresOn} >= ${t.effectiveOn}`),
   ],
 );

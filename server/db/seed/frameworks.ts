@@ -45,6 +45,7 @@ export async function seedFrameworks(db: Db, companyId: string): Promise<void> {
         kind: "link",
         url: `https://intranet.demo-co.example/compliance/${app.id}/${control.id.toLowerCase()}`,
         // One piece of evidence a year old and lapsed, so expired evidence shows in the demo.
+        effectiveOn: i === 0 ? isoDay(-375) : isoDay(-30),
         expiresOn: i === 0 ? isoDay(-10) : isoDay(365),
         addedByName: system.name,
       });

@@ -11,12 +11,14 @@ import {
   evidenceCreateResponseSchema,
   evidenceCreateSchema,
   evidenceDeleteQuerySchema,
+  evidenceSchema,
 } from "../../../domain/entities/framework";
+import { evidenceUpdateSchema } from "../../../domain/entities/evidence-dates";
 import { findApplication } from "../../applications/store";
 import { uploadedFile } from "../../frameworks/evidence-files";
 import { contentDisposition } from "../../uploads/document-store";
 import { applicableControlsOf, controlRows, evidenceCounts, findApplicableControl, toApplicationControl, toEvidence } from "../../frameworks/controls";
-import { addEvidence, controlDetail, findFileEvidence, removeEvidence, saveControl } from "../../frameworks/control-store";
+import { addEvidence, controlDetail, findFileEvidence, removeEvidence, saveControl, updateEvidence } from "../../frameworks/control-store";
 import { checkRecord } from "../../plugins/ability";
 import { expectedVersions, withEtag, WRITE_PRECONDITION } from "../../plugins/concurrency";
 import { conflict, problemResponses, versionedWriteResponses } from "../../plugins/problem";
@@ -91,7 +93,8 @@ export default async function applicationControlRoutes(root: FastifyInstance) {
     {
       schema: {
         tags: ["controls"],
-        summary: "Add evidence: a link (http or https), or a file (answers a presigned form that posts the file straight to storage); an optional expiry date",
+        summary:
+          "Add evidence: a link (http or https), or a file (answers a presigned form that posts the file straight to storage); the day it speaks for (effective_on, today when left out) and an optional validity end (expires_on)",
         params: applicationControlParamsSchema,
         body: evidenceCreateSchema,
         response: { 201: evidenceCreateResponseSchema, ...problemResponses },
@@ -111,6 +114,25 @@ export default async function applicationControlRoutes(root: FastifyInstance) {
           })
         : null;
       return reply.code(201).send({ evidence: toEvidence(created), upload });
+    },
+  );
+
+  app.patch(
+    "/applications/:id/controls/:controlId/evidence/:evidenceId",
+    {
+      schema: {
+        tags: ["controls"],
+        summary: "Change a piece of evidence's name, effective date or validity end (expires_on; null for none); audited",
+        params: evidenceParamsSchema,
+        body: evidenceUpdateSchema,
+        response: { 200: evidenceSchema, ...problemResponses },
+      },
+      preParsing: checkRecord(evidenceParamsSchema, (request, params) => findApplication(db(), request, params.id, "update", EDIT_FORBIDDEN)),
+    },
+    async (request) => {
+      const { row: application } = await findApplication(db(), request, request.params.id, "update", EDIT_FORBIDDEN);
+      const { controlId, evidenceId } = request.params;
+      return toEvidence(await updateEvidence(db(), request.user, application.id, controlId, evidenceId, request.body));
     },
   );
 

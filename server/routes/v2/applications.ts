@@ -83,7 +83,7 @@ export default async function applicationRoutes(root: FastifyInstance) {
       // Approval moves are checked by role in the workflow; edits and development moves need `update`.
       await findApplication(db(), request, request.params.id, isApprovalMove ? "read" : "update", "Only a contributor or an administrator can change this application.");
       await assertOwnerInCompany(db(), user.companyId, body.owner_id);
-      await changeApplication(db(), user, request.params.id, body, expectedVersions(request));
+      await changeApplication(db(), root.storage, user, request.params.id, body, expectedVersions(request));
       return withEtag(reply, await applicationView(db(), request.params.id));
     },
   );

@@ -29,21 +29,21 @@ interface SearchableTable {
 }
 
 /**
- * The grid's search box: typed text becomes the API's `q` free-text filter once typing pauses,
- * merged so other filters (e.g. include_revoked) stay; a new search starts at page 1.
+ * The grid's search box: typed text becomes the API's `q` free-text filter (or another text filter, `field`)
+ * once typing pauses, merged so other filters (e.g. include_revoked) stay; a new search starts at page 1.
  */
-export function useGridSearch({ filters, setFilters, setCurrentPage }: SearchableTable): [string, (text: string) => void] {
-  const initial = filters.find((f) => "field" in f && f.field === "q")?.value;
+export function useGridSearch({ filters, setFilters, setCurrentPage }: SearchableTable, field = "q"): [string, (text: string) => void] {
+  const initial = filters.find((f) => "field" in f && f.field === field)?.value;
   const [text, setText] = useState<string>(typeof initial === "string" ? initial : "");
   const [applied, setApplied] = useState(text);
   useEffect(() => {
     if (text === applied) return;
     const timer = setTimeout(() => {
       setApplied(text);
-      setFilters([{ field: "q", operator: "contains", value: text.trim() || undefined }], "merge");
+      setFilters([{ field, operator: field === "q" ? "contains" : "eq", value: text.trim() || undefined }], "merge");
       setCurrentPage(1);
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, applied, setFilters, setCurrentPage]);
+  }, [text, applied, setFilters, setCurrentPage, field]);
   return [text, setText];
 }

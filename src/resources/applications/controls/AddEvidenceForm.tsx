@@ -12,23 +12,25 @@ interface EvidenceFormValues {
   kind: "link" | "file";
   name: string;
   url: string;
+  effective_on: string;
   expires_on: string;
   file: File | null;
 }
 
-const EMPTY: EvidenceFormValues = { kind: "link", name: "", url: "", expires_on: "", file: null };
+const EMPTY: EvidenceFormValues = { kind: "link", name: "", url: "", effective_on: "", expires_on: "", file: null };
 
 /**
  * The inputs as the domain's evidence rules see them: a file's name defaults to the file's own, a blank
- * expiry is none, and a file must be chosen (the file itself travels beside the checked values).
+ * effective date is today, a blank validity end is none, and a file must be chosen (the file itself travels
+ * beside the checked values).
  */
 const evidenceFormSchema = z
-  .object({ kind: z.enum(["link", "file"]), name: z.string(), url: z.string(), expires_on: z.string(), file: z.custom<File | null>() })
+  .object({ kind: z.enum(["link", "file"]), name: z.string(), url: z.string(), effective_on: z.string(), expires_on: z.string(), file: z.custom<File | null>() })
   .superRefine((v, ctx) => {
     if (v.kind === "file" && !v.file) ctx.addIssue({ code: "custom", path: ["file"], message: "validation.required" });
   })
-  .transform(({ kind, name, url, expires_on, file }): z.input<typeof evidenceCreateSchema> => {
-    const common = { name: name.trim() || (kind === "file" ? (file?.name ?? "") : ""), expires_on: expires_on || null };
+  .transform(({ kind, name, url, effective_on, expires_on, file }): z.input<typeof evidenceCreateSchema> => {
+    const common = { name: name.trim() || (kind === "file" ? (file?.name ?? "") : ""), effective_on: effective_on || null, expires_on: expires_on || null };
     return kind === "link" ? { kind, url, ...common } : { kind, ...common };
   })
   .pipe(evidenceCreateSchema);
@@ -42,9 +44,9 @@ export function AddEvidenceForm({ applicationId, controlId, onAdded }: { applica
     schema: evidenceFormSchema,
     values: EMPTY,
     save: (evidence): Promise<Evidence> => {
-      const expires_on = evidence.expires_on ?? undefined;
+      const dates = { effective_on: evidence.effective_on ?? undefined, expires_on: evidence.expires_on ?? undefined };
       const file: File | null = form.getValues("file");
-      return add(evidence.kind === "link" ? { ...evidence, expires_on } : { kind: "file", name: evidence.name, expires_on, file: file! });
+      return add(evidence.kind === "link" ? { ...evidence, ...dates } : { kind: "file", name: evidence.name, ...dates, file: file! });
     },
     success: "controls.evidence.added",
     onSaved: () => {
@@ -56,6 +58,7 @@ export function AddEvidenceForm({ applicationId, controlId, onAdded }: { applica
   const file = useWatch({ control: form.control, name: "file" });
   const { errors } = form.formState;
   const url = form.field("url");
+  const effective = form.field("effective_on");
 
   return (
     <Box component="form" noValidate aria-label={t("controls.evidence.addTitle")} onSubmit={form.submit} sx={{ display: "grid", gap: 1.5, mt: 1 }}>
@@ -93,13 +96,23 @@ export function AddEvidenceForm({ applicationId, controlId, onAdded }: { applica
           </Typography>
         </Stack>
       )}
-      <TextField
-        size="small"
-        type="date"
-        label={t("controls.evidence.expiry")}
-        {...form.field("expires_on")}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayIso() } }}
-      />
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5}>
+        <TextField
+          size="small"
+          type="date"
+          label={t("controls.evidence.effective")}
+          {...effective}
+          helperText={effective.helperText ?? t("controls.evidence.effectiveHelp")}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: todayIso() } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label={t("controls.evidence.expiry")}
+          {...form.field("expires_on")}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayIso() } }}
+        />
+      </Stack>
       {form.failure && (
         <Alert severity="error" role="alert">
           {form.failure}

@@ -123,7 +123,7 @@ describe("the Controls tab", () => {
     );
   });
 
-  it("adds link evidence with an expiry, refusing links that are not http(s)", async () => {
+  it("adds link evidence with the day it speaks for and a validity end, refusing links that are not http(s)", async () => {
     renderDetailPage(fakeProvider({ roles: ["ApplicationContributor"], lists }), "?tab=controls");
     fireEvent.click(await screen.findByRole("button", { name: "Open C-RISK-02 (0 evidence)" }));
     const dialog = await screen.findByRole("dialog", { name: "C-RISK-02 Control C-RISK-02" });
@@ -135,13 +135,58 @@ describe("the Controls tab", () => {
     expect(api).not.toHaveBeenCalled();
 
     fireEvent.change(within(form).getByRole("textbox", { name: "Link" }), { target: { value: "https://wiki.example/risk" } });
-    fireEvent.change(within(form).getByLabelText("Expires on (optional)"), { target: { value: "2999-01-31" } });
+    fireEvent.change(within(form).getByLabelText("Effective date"), { target: { value: "2999-01-01" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Add evidence" }));
+    expect(await within(form).findByText("The effective date cannot be after today.")).toBeTruthy();
+    expect(api).not.toHaveBeenCalled();
+
+    fireEvent.change(within(form).getByLabelText("Effective date"), { target: { value: "2025-06-30" } });
+    fireEvent.change(within(form).getByLabelText("Valid until (optional)"), { target: { value: "2999-01-31" } });
     fireEvent.click(within(form).getByRole("button", { name: "Add evidence" }));
     await waitFor(() =>
       expect(api).toHaveBeenCalledWith({
         method: "POST",
         path: `/applications/${APP_ID}/controls/C-RISK-02/evidence`,
-        body: { kind: "link", url: "https://wiki.example/risk", name: "Risk register", expires_on: "2999-01-31" },
+        body: { kind: "link", url: "https://wiki.example/risk", name: "Risk register", effective_on: "2025-06-30", expires_on: "2999-01-31" },
+      }),
+    );
+  });
+
+  it("shows the day each piece of evidence speaks for and until when it holds, and changes them", async () => {
+    const evidence = {
+      id: "6f1c1e4e-7a43-4a5c-9a43-0d3b3f0c2a11",
+      control_id: "C-RISK-02",
+      name: "Pen test report",
+      kind: "link" as const,
+      url: "https://wiki.example/pentest",
+      document_id: null,
+      content_type: null,
+      size: null,
+      effective_on: "2025-03-01",
+      expires_on: "2999-03-01",
+      expired: false,
+      added_by: { id: ME, name: "Carlos Contributor" },
+      created_at: "2025-05-02T10:00:00.000Z",
+    };
+    renderDetailPage(fakeProvider({ roles: ["ApplicationContributor"], lists: { ...lists, "controls/C-RISK-02": { ...detail, evidence: [evidence] } } }), "?tab=controls");
+    fireEvent.click(await screen.findByRole("button", { name: "Open C-RISK-02 (0 evidence)" }));
+    const dialog = await screen.findByRole("dialog", { name: "C-RISK-02 Control C-RISK-02" });
+    const item = (await within(dialog).findByText("Pen test report")).closest("li")!;
+    expect(item.textContent).toContain("Speaks for Mar 1, 2025 · valid until Mar 1, 2999 · Added by Carlos Contributor on May 2, 2025");
+
+    fireEvent.click(within(item).getByRole("button", { name: "Change the dates of Pen test report" }));
+    const dates = await screen.findByRole("dialog", { name: "Dates of “Pen test report”" });
+    fireEvent.change(within(dates).getByLabelText("Valid until (optional)"), { target: { value: "2025-02-01" } });
+    fireEvent.click(within(dates).getByRole("button", { name: "Save" }));
+    expect(await within(dates).findByText("The expiry date cannot be in the past.")).toBeTruthy();
+    fireEvent.change(within(dates).getByLabelText("Effective date"), { target: { value: "2025-02-15" } });
+    fireEvent.change(within(dates).getByLabelText("Valid until (optional)"), { target: { value: "" } });
+    fireEvent.click(within(dates).getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(api).toHaveBeenCalledWith({
+        method: "PATCH",
+        path: `/applications/${APP_ID}/controls/C-RISK-02/evidence/${evidence.id}`,
+        body: { name: "Pen test report", effective_on: "2025-02-15", expires_on: null },
       }),
     );
   });

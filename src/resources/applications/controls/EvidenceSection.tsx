@@ -13,6 +13,7 @@ import {
 } from "@mui/material";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
+import EventOutlined from "@mui/icons-material/EventOutlined";
 import { useTranslation } from "react-i18next";
 import type { Evidence } from "../../../../domain/entities/framework";
 import { ConfirmDialog } from "../../../components/dialogs/ConfirmDialog";
@@ -22,12 +23,14 @@ import { notify } from "../../../providers/notifications";
 import { saveBlob } from "../documents/document-format";
 import { useEvidenceRemoval } from "./control-api";
 import { AddEvidenceForm } from "./AddEvidenceForm";
+import { EvidenceDatesDialog } from "./EvidenceDatesDialog";
 
-
-function EvidenceItem({ evidence, applicationId, canEdit, onRemoved }: { evidence: Evidence; applicationId: string; canEdit: boolean; onRemoved(): void }) {
+/** One piece of evidence: what it is, the day it speaks for and until when it holds (lapsed: highlighted). */
+function EvidenceItem({ evidence, applicationId, canEdit, onChanged }: { evidence: Evidence; applicationId: string; canEdit: boolean; onChanged(): void }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const removeEvidence = useEvidenceRemoval(applicationId);
   const download = async () => {
     try {
@@ -45,6 +48,11 @@ function EvidenceItem({ evidence, applicationId, canEdit, onRemoved }: { evidenc
           {evidence.kind === "file" && (
             <IconButton aria-label={t("controls.evidence.download", { name: evidence.name })} onClick={() => void download()}>
               <DownloadOutlined />
+            </IconButton>
+          )}
+          {canEdit && (
+            <IconButton aria-label={t("controls.evidence.editDates", { name: evidence.name })} onClick={() => setEditing(true)}>
+              <EventOutlined />
             </IconButton>
           )}
           {canEdit && (
@@ -71,8 +79,9 @@ function EvidenceItem({ evidence, applicationId, canEdit, onRemoved }: { evidenc
         }
         secondary={
           <>
-            {t("controls.evidence.addedBy", { name: evidence.added_by.name, date: formatDate(evidence.created_at) })}
+            {t("controls.evidence.effectiveOn", { date: formatDate(evidence.effective_on) })}
             {evidence.expires_on && ` · ${t("controls.evidence.expiresOn", { date: formatDate(evidence.expires_on) })}`}
+            {` · ${t("controls.evidence.addedBy", { name: evidence.added_by.name, date: formatDate(evidence.created_at) })}`}
           </>
         }
       />
@@ -85,11 +94,12 @@ function EvidenceItem({ evidence, applicationId, canEdit, onRemoved }: { evidenc
         onConfirm={async () => {
           await removeEvidence(evidence.control_id, evidence.id);
           setConfirming(false);
-          onRemoved();
+          onChanged();
         }}
       >
         {t("controls.evidence.removeBody", { name: evidence.name })}
       </ConfirmDialog>
+      {editing && <EvidenceDatesDialog applicationId={applicationId} evidence={evidence} onClose={() => setEditing(false)} onSaved={onChanged} />}
     </ListItem>
   );
 }
@@ -121,7 +131,7 @@ export function EvidenceSection({
       ) : (
         <List dense disablePadding aria-label={t("controls.evidence.listLabel")}>
           {evidence.map((e) => (
-            <EvidenceItem key={e.id} evidence={e} applicationId={applicationId} canEdit={canEdit} onRemoved={onChanged} />
+            <EvidenceItem key={e.id} evidence={e} applicationId={applicationId} canEdit={canEdit} onChanged={onChanged} />
           ))}
         </List>
       )}

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from "react";
 import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
+import type { EvidenceUpdate } from "../../../../domain/entities/evidence-dates";
 import type { ApplicationControl, ApplicationControlDetail, ApplicationControlUpdate, Evidence } from "../../../../domain/entities/framework";
 import type { UploadForm } from "../../../../domain/entities/document";
 import { ifMatch } from "../../../components/forms/conflict/stale-version";
@@ -58,6 +59,7 @@ function useControlWrites(applicationId: string) {
         call<ApplicationControlDetail>(controlUrl(applicationId, controlId), "patch", body, { headers: ifMatch(version) }),
       removeEvidence: (controlId: string, evidenceId: string) => call<void>(`${controlUrl(applicationId, controlId)}/evidence`, "delete", {}, { query: { evidence_id: evidenceId } }),
       addEvidence: <T>(controlId: string, body: object) => call<T>(`${controlUrl(applicationId, controlId)}/evidence`, "post", body),
+      updateEvidence: (controlId: string, evidenceId: string, body: EvidenceUpdate) => call<Evidence>(`${controlUrl(applicationId, controlId)}/evidence/${evidenceId}`, "patch", body),
     };
   }, [applicationId, mutateAsync]);
 }
@@ -70,7 +72,12 @@ export function useEvidenceRemoval(applicationId: string) {
   return useControlWrites(applicationId).removeEvidence;
 }
 
-export type EvidenceInput = { name: string; expires_on?: string } & ({ kind: "link"; url: string } | { kind: "file"; file: File });
+/** Changes a piece of evidence's name or dates. */
+export function useEvidenceUpdate(applicationId: string) {
+  return useControlWrites(applicationId).updateEvidence;
+}
+
+export type EvidenceInput = { name: string; effective_on?: string; expires_on?: string } & ({ kind: "link"; url: string } | { kind: "file"; file: File });
 
 /**
  * Adds evidence: a link in one call; a file as every upload goes (presigned form, post with progress,
@@ -81,7 +88,7 @@ export function useAddEvidence(applicationId: string, controlId: string) {
   const writes = useControlWrites(applicationId);
   const add = useCallback(
     async (input: EvidenceInput): Promise<Evidence> => {
-      const common = { name: input.name, ...(input.expires_on ? { expires_on: input.expires_on } : {}) };
+      const common = { name: input.name, ...(input.effective_on ? { effective_on: input.effective_on } : {}), ...(input.expires_on ? { expires_on: input.expires_on } : {}) };
       if (input.kind === "link") {
         const { evidence } = await writes.addEvidence<{ evidence: Evidence }>(controlId, { kind: "link", url: input.url, ...common });
         return evidence;

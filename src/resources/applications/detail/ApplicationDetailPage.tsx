@@ -4,6 +4,7 @@ import { Alert, Box, LinearProgress, Tab, Tabs } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { useEntityTitle } from "../../../components/layout/entity-titles";
 import { EntityNotFound } from "../../../pages/errors/EntityNotFound";
+import { ApprovalsTab } from "../approvals/ApprovalsTab";
 import { ControlsTab } from "../controls/ControlsTab";
 import { DocumentsTab } from "../documents/DocumentsTab";
 import { FrameworksTab } from "../frameworks-tab/FrameworksTab";
@@ -17,14 +18,19 @@ import { DetailsTab } from "./details/DetailsTab";
 import { useApplicationPermissions } from "./use-application-permissions";
 import { useApplicationTabs } from "../../application-tabs";
 import { useNavigation } from "@refinedev/core";
+import { useLocaleAreas } from "../../../i18n/use-all-areas";
 
-const DETAIL_TABS = ["details", "documents", "comments", "access", "assessments", "frameworks", "controls", "activity"] as const;
+const DETAIL_TABS = ["details", "documents", "comments", "access", "assessments", "approvals", "frameworks", "controls", "activity"] as const;
 type DetailTab = (typeof DETAIL_TABS)[number] | string;
 /** Tabs whose labels live in their own area's locale file. */
 const TAB_LABELS: Partial<Record<DetailTab, string>> = { frameworks: "frameworks.tab.label", controls: "controls.tab.label" };
 
+/** The controls' texts (their tab, the activity of controls and evidence) load with this page only. */
+const DETAIL_AREAS = ["controls"] as const;
+
 /** /applications/detail/{applicationId}: the application, its questionnaire and its records, by tab. */
 export default function ApplicationDetailPage() {
+  useLocaleAreas(DETAIL_AREAS);
   const { t } = useTranslation();
   const { listUrl } = useNavigation();
   const { id: applicationId = "" } = useParams<{ id: string }>();
@@ -86,6 +92,11 @@ export default function ApplicationDetailPage() {
         {tab === "comments" && <CommentsTab applicationId={application.id} />}
         {tab === "access" && <AccessTab applicationId={application.id} canManage={permissions.canManageAccess} />}
         {tab === "assessments" && <AssessmentsTab applicationId={application.id} />}
+        {tab === "approvals" && (
+          <Suspense fallback={<LinearProgress />}>
+            <ApprovalsTab applicationId={application.id} />
+          </Suspense>
+        )}
         {tab === "frameworks" && <FrameworksTab applicationId={application.id} canEdit={permissions.canEdit} />}
         {tab === "controls" && <ControlsTab applicationId={application.id} canEdit={permissions.canEdit} />}
         {tab === "activity" && <ActivityTab applicationId={application.id} />}

@@ -101,12 +101,18 @@ describe("the Assessments and Activity tabs", () => {
       created_at: "2026-11-20T10:00:00.000Z",
     });
     const activity = {
-      total: 4,
+      total: 5,
       items: [
         entry("approval.reset", { approval_status: "approved" }, { approval_status: "draft", reason: "workflow.resetReasons.tierChanged" }, 1),
         entry("classification.changed", { risk_tier: "high", risk_descriptors: ["business"] }, { risk_tier: "medium", risk_descriptors: [] }, 2),
         entry("details.updated", { details: { personal_data: "none" } }, { details: { personal_data: "personal" } }, 3),
         entry("something.new", null, { x: 1 }, 4),
+        entry(
+          "evidence.updated",
+          { control_id: "C-GOV-01", name: "Audit letter", effective_on: "2026-05-01", expires_on: null },
+          { control_id: "C-GOV-01", name: "Audit letter", effective_on: "2026-04-01", expires_on: "2027-04-01" },
+          5,
+        ),
       ],
     };
     renderDetailPage(fakeProvider({ lists: { activity } }), "?tab=activity");
@@ -118,5 +124,7 @@ describe("the Assessments and Activity tabs", () => {
     expect(rows[1]).toContain("High → Medium");
     expect(rows[2]).toContain("Answers changed: Personal data");
     expect(rows[3]).toContain("something.new");
+    expect(rows[4]).toContain("Evidence changed");
+    expect(rows[4]).toContain("2026-05-01 – — → 2026-04-01 – 2027-04-01");
   });
 });

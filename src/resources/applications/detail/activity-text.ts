@@ -39,6 +39,7 @@ const ACTION_KEYS: Record<string, string> = {
   "control.updated": "controlUpdated",
   "evidence.added": "evidenceAdded",
   "evidence.removed": "evidenceRemoved",
+  "evidence.updated": "evidenceUpdated",
   "framework.setting_changed": "frameworkSettingChanged",
 };
 
@@ -113,6 +114,10 @@ export function useActivityText() {
           return t("application-detail.activity.evidenceSummary", { name: String(after.name ?? ""), control: String(after.control_id ?? "") });
         case "evidence.removed":
           return t("application-detail.activity.evidenceSummary", { name: String(before.name ?? ""), control: String(before.control_id ?? "") });
+        case "evidence.updated": {
+          const dates = (e: Record<string, unknown>) => `${String(e.effective_on ?? "—")} – ${String(e.expires_on ?? "—")}`;
+          return `${t("application-detail.activity.evidenceSummary", { name: String(after.name ?? ""), control: String(after.control_id ?? "") })}: ${arrow(dates(before), dates(after))}`;
+        }
         case "framework.setting_changed":
           return `${frameworkName(after.framework_id)}: ${arrow(onOff(before.enabled), onOff(after.enabled))}${typeof after.reason === "string" ? ` (${after.reason})` : ""}`;
         case "vendors.updated":
