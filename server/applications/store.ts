@@ -10,7 +10,7 @@ import { scopeOf } from "../access/scope";
 import { actorOf, recordAudit } from "../audit/record";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { countedTotal, listPage, orderOf, pageOf, type ListSorting } from "../db/list";
+import { countedTotal, listItems, orderOf, pageOf, type ListFilters, type ListSorting, type ListSource, type SortValues } from "../db/list";
 import { listTotal, windowCount, type ListTotal } from "../db/list-total";
 import { applications, resourceGroupResources, resourceGroups, users } from "../db/schema";
 import { likePattern } from "../db/search";
@@ -59,8 +59,8 @@ export function selectApplications(db: Db) {
 }
 
 /** Applications as lists show them: the view's columns only. */
-export function selectApplicationViews(db: Db) {
-  return db.select({ row: viewColumns, ownerName }).from(applications).leftJoin(users, eq(users.id, applications.ownerId));
+export function selectApplicationViews(db: Db, extra?: SortValues) {
+  return db.select({ row: viewColumns, ownerName, ...extra }).from(applications).leftJoin(users, eq(users.id, applications.ownerId));
 }
 
 /** `vendors`: the vendors it lists, given on single reads. */
@@ -153,7 +153,7 @@ function applicationSorting(searching: boolean): ListSorting {
  */
 const checkedOnMatches = (column: AnyPgColumn, searching: boolean): SQL => (searching ? sql`(${column} || '')` : sql`${column}`);
 
-function filtersOf(query: ApplicationListQuery): SQL[] {
+function filtersOf(query: ListFilters<ApplicationListQuery>): SQL[] {
   const filters: SQL[] = [];
   const searching = Boolean(query.q);
   const column = (c: AnyPgColumn) => checkedOnMatches(c, searching);
@@ -171,10 +171,21 @@ function filtersOf(query: ApplicationListQuery): SQL[] {
   return filters;
 }
 
+/** The applications the caller can read, filtered as asked: what the list's export reads. */
+export function applicationList(db: Db, request: FastifyRequest, query: ListFilters<ApplicationListQuery>): ListSource<ApplicationWithOwner<ApplicationViewRow>, Application> {
+  return {
+    table: applications,
+    where: and(readableApplications(request), ...filtersOf(query)),
+    sorting: applicationSorting(Boolean(query.q)),
+    select: (extra) => selectApplicationViews(db, extra).$dynamic(),
+    toItems: (rows) => rows.map((r) => toApplication(r)),
+  };
+}
+
 /** One page of the applications the caller can read, filtered and sorted as asked, with its total. */
 export async function listApplications(db: Db, request: FastifyRequest, query: ApplicationListQuery): Promise<{ items: Application[] } & ListTotal> {
-  const where = and(readableApplications(request), ...filtersOf(query));
-  const sorting = applicationSorting(Boolean(query.q));
+  const list = applicationList(db, request, query);
+  const { where, sorting } = list;
   if (query.q) {
     // A search reads and sorts every match anyway: the same pass counts them, exactly. That pass
     // carries ids only; the page's rows are then read by primary key.
@@ -194,8 +205,7 @@ export async function listApplications(db: Db, request: FastifyRequest, query: A
     return { items: rows.map((r) => toApplication(r)), ...totals };
   }
   // The owner join only names owners on the page; counting needs none of it.
-  const { rows, ...totals } = await listPage(db, { table: applications, where, query, sorting, select: selectApplicationViews(db).$dynamic() });
-  return { items: rows.map((r) => toApplication(r)), ...totals };
+  return listItems(db, list, query);
 }
 
 const NAME_TAKEN = () => conflict("An application with this name already exists.", [{ path: "name", message: "validation.nameTaken" }]);

@@ -18,7 +18,7 @@ import { usesVendor } from "../applications/vendors";
 import { actorOf, recordAudit } from "../audit/record";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { listPage, type ListSorting } from "../db/list";
+import { listItems, type ListFilters, type ListSorting, type ListSource, type SortValues } from "../db/list";
 import type { ListTotal } from "../db/list-total";
 import { applications, applicationVendors, companies, vendors } from "../db/schema";
 import { likePattern } from "../db/search";
@@ -44,9 +44,9 @@ export function applicationCount(request: FastifyRequest): SQL<number> {
  * Vendors with their application count. The join (one company row) makes drizzle qualify every column
  * with its table, which the correlated subquery needs: a single-table select leaves them bare.
  */
-export function selectVendors(db: Db, request: FastifyRequest) {
+export function selectVendors(db: Db, request: FastifyRequest, extra?: SortValues) {
   return db
-    .select({ row: vendors, applicationCount: applicationCount(request) })
+    .select({ row: vendors, applicationCount: applicationCount(request), ...extra })
     .from(vendors)
     .innerJoin(companies, eq(companies.id, vendors.companyId));
 }
@@ -65,7 +65,9 @@ export function vendorProfile(row: VendorRow) {
   };
 }
 
-export function toVendor({ row, applicationCount }: { row: VendorRow; applicationCount: number }): Vendor {
+type VendorWithCount = { row: VendorRow; applicationCount: number };
+
+export function toVendor({ row, applicationCount }: VendorWithCount): Vendor {
   return {
     id: row.id,
     ...vendorProfile(row),
@@ -119,7 +121,7 @@ function vendorSorting(request: FastifyRequest): ListSorting {
   };
 }
 
-function filtersOf(query: VendorListQuery): SQL[] {
+function filtersOf(query: ListFilters<VendorListQuery>): SQL[] {
   const filters: SQL[] = [];
   if (query.q) {
     const pattern = likePattern(query.q);
@@ -130,11 +132,20 @@ function filtersOf(query: VendorListQuery): SQL[] {
   return filters;
 }
 
+/** The caller's company's vendors, filtered as asked: what a page of the list and its export read. */
+export function vendorList(db: Db, request: FastifyRequest, query: ListFilters<VendorListQuery>): ListSource<VendorWithCount, Vendor> {
+  return {
+    table: vendors,
+    where: and(eq(vendors.companyId, request.user.companyId), ...filtersOf(query)),
+    sorting: vendorSorting(request),
+    select: (extra) => selectVendors(db, request, extra).$dynamic(),
+    toItems: (rows) => rows.map(toVendor),
+  };
+}
+
 /** One page of the caller's company's vendors, filtered and sorted as asked, with its total. */
 export async function listVendors(db: Db, request: FastifyRequest, query: VendorListQuery): Promise<{ items: Vendor[] } & ListTotal> {
-  const where = and(eq(vendors.companyId, request.user.companyId), ...filtersOf(query));
-  const { rows, ...totals } = await listPage(db, { table: vendors, where, query, sorting: vendorSorting(request), select: selectVendors(db, request).$dynamic() });
-  return { items: rows.map(toVendor), ...totals };
+  return listItems(db, vendorList(db, request, query), query);
 }
 
 const NAME_TAKEN = () => conflict("A vendor with this name already exists.", [{ path: "name", message: "validation.nameTaken" }]);

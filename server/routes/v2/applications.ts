@@ -9,6 +9,7 @@ import {
   applicationUpdateSchema,
 } from "../../../domain/entities/application";
 import {
+  applicationList,
   applicationView,
   assertOwnerInCompany,
   changeApplication,
@@ -17,6 +18,9 @@ import {
   listApplications,
   withVendors,
 } from "../../applications/store";
+import { APPLICATION_EXPORT_COLUMNS } from "../../applications/export-columns";
+import { listBatches } from "../../db/list";
+import { listExportRoute } from "../../exports/route";
 import { assertCan, checkRecord } from "../../plugins/ability";
 import { expectedVersions, withEtag, WRITE_PRECONDITION } from "../../plugins/concurrency";
 import { problemResponses, versionedWriteResponses } from "../../plugins/problem";
@@ -38,6 +42,17 @@ export default async function applicationRoutes(root: FastifyInstance) {
     },
     async (request) => listApplications(db(), request, request.query),
   );
+
+  listExportRoute(root, {
+    url: "/applications/export",
+    tags: ["applications"],
+    what: "The applications the caller can see",
+    querystring: applicationListQuerySchema,
+    columns: APPLICATION_EXPORT_COLUMNS,
+    title: "applications.title",
+    fileName: () => "applications",
+    rows: (request, query) => listBatches(applicationList(db(), request, query), query.sort),
+  });
 
   app.post(
     "/applications",

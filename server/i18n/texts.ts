@@ -1,0 +1,61 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import i18next, { type i18n, type TOptions } from "i18next";
+import type { FastifyRequest } from "fastify";
+import { REPORT_LANGUAGES, reportLanguage, type ReportLanguage } from "../testing/reports/texts";
+
+/**
+ * The app's own words on the server, for the files it writes (exports, the dossier, reports, import templates):
+ * every locales/<lng>/<area>.json, addressed as the browser addresses it (`<area>.<key>`), through i18next, so
+ * plurals and `{{placeholders}}` work alike on both sides. Read once, on first use.
+ */
+const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../locales");
+
+export const LANGUAGES = REPORT_LANGUAGES;
+export type Language = ReportLanguage;
+
+/** A text by key in one language; English when the language lacks it, the key itself when both do. */
+export type Texts = (key: string, params?: TOptions) => string;
+
+function areas(language: Language): Record<string, unknown> {
+  const folder = path.join(LOCALES, language);
+  return Object.fromEntries(
+    readdirSync(folder)
+      .filter((file) => file.endsWith(".json"))
+      .map((file) => [file.slice(0, -".json".length), JSON.parse(readFileSync(path.join(folder, file), "utf8")) as unknown]),
+  );
+}
+
+let instance: i18n | undefined;
+
+function translator(): i18n {
+  if (!instance) {
+    instance = i18next.createInstance();
+    void instance.init({
+      initAsync: false,
+      resources: Object.fromEntries(LANGUAGES.map((lng) => [lng, { translation: areas(lng) }])),
+      fallbackLng: "en",
+      supportedLngs: [...LANGUAGES],
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  }
+  return instance;
+}
+
+export function textsFor(language: Language): Texts {
+  const t = translator().getFixedT(language);
+  return (key, params) => String(t(key, params ?? {}));
+}
+
+/**
+ * The language a file is written in: `?lang=` when given, else a person's profile language, else (an API
+ * client, which has none) the first of en/es the Accept-Language header prefers, else English.
+ */
+export function languageOf(request: FastifyRequest, requested?: Language): Language {
+  if (requested) return requested;
+  const profile = request.user.actor === "user" ? request.user.language : undefined;
+  if ((LANGUAGES as readonly string[]).includes(profile ?? "")) return profile as Language;
+  return reportLanguage(undefined, request.headers["accept-language"]);
+}

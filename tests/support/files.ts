@@ -1,0 +1,42 @@
+import { expect } from "vitest";
+import ExcelJS from "exceljs";
+import Papa from "papaparse";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+
+/** The rows of a CSV download (its byte-order mark dropped), header first. */
+export function csvRows(body: string): string[][] {
+  expect(body.startsWith("\uFEFF")).toBe(true);
+  const parsed = Papa.parse<string[]>(body.slice(1), { delimiter: ",", skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  return parsed.data;
+}
+
+/** The cells of a workbook's first sheet, header first: text as text, dates as ISO 8601 instants. */
+export async function xlsxRows(body: Buffer): Promise<{ name: string; rows: (string | number | null)[][] }> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  const rows: (string | number | null)[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const cells: (string | number | null)[] = [];
+    for (let i = 1; i <= sheet.columnCount; i++) {
+      const value = row.getCell(i).value;
+      cells.push(value instanceof Date ? value.toISOString() : value === null || value === undefined ? null : typeof value === "number" ? value : String(value));
+    }
+    rows.push(cells);
+  });
+  return { name: sheet.name, rows };
+}
+
+/** A PDF's text, page after page, white space made single spaces. */
+export async function pdfText(body: Buffer): Promise<{ text: string; pages: number }> {
+  const document = await getDocument({ data: new Uint8Array(body) }).promise;
+  const parts: string[] = [];
+  for (let page = 1; page <= document.numPages; page++) {
+    for (const item of (await (await document.getPage(page)).getTextContent()).items) if ("str" in item) parts.push(item.str);
+    parts.push("\f");
+  }
+  const pages = document.numPages;
+  await document.destroy();
+  return { text: parts.join(" ").replace(/[ \t\n\r\u00a0\u202f]+/g, " "), pages };
+}
