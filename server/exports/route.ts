@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandl
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CSV, XLSX } from "../../domain/entities/document";
-import { LANGUAGES, languageOf, textsFor, type Language, type Texts } from "../i18n/texts";
+import { LANGUAGES, languageOf, textsFor, type Language } from "../i18n/texts";
+import { fileNamePart } from "../testing/reports/file-name";
 import { problemResponses } from "../plugins/problem";
 import { contentDisposition } from "../uploads/document-store";
 import { STEWARD_VERSION } from "../testing/version";
@@ -44,7 +45,8 @@ function columnsParameter(keys: readonly string[]) {
 
 /** A list's query without its paging, plus what the file is: format, columns, language. */
 export function exportQuerySchema<Q extends z.ZodObject>(listQuery: Q, columns: readonly ExportColumn<never>[]) {
-  return listQuery.omit({ page: true, page_size: true } as never).extend({
+  const paging = Object.fromEntries(["page", "page_size"].filter((key) => key in listQuery.shape).map((key) => [key, true]));
+  return listQuery.omit(paging as never).extend({
     format: z.enum(EXPORT_FORMATS).describe("csv (UTF-8 with BOM) or xlsx"),
     columns: columnsParameter(columns.map((c) => c.key)),
     lang: z.enum(LANGUAGES).optional().describe("Headers and values in this language; by default the caller's, else Accept-Language, else en"),
@@ -61,13 +63,19 @@ export interface ListExport<Item, Q extends z.ZodObject> {
   /** The list's query schema: its filters, search and sort are the export's. */
   querystring: Q;
   columns: readonly ExportColumn<Item>[];
-  /** The file's name, before the date and the extension ("applications"). */
-  fileName(request: FastifyRequest, t: Texts): string | Promise<string>;
-  /** The sheet's title. */
+  /** The sheet's title: an i18n key. */
   title: string;
   preParsing?: preParsingHookHandler;
-  /** The items, batch after batch, as the list answers them (authorized and scoped as the list is). */
-  rows(request: FastifyRequest, query: z.infer<Q>): AsyncIterable<Item[]> | Promise<AsyncIterable<Item[]>>;
+  /**
+   * What is exported: the file's name before the date and the extension ("applications"), and the items,
+   * batch after batch, as the list answers them (authorized and scoped as the list is).
+   */
+  source(request: FastifyRequest, query: z.infer<Q>): ExportSource<Item> | Promise<ExportSource<Item>>;
+}
+
+export interface ExportSource<Item> {
+  name: string;
+  rows: AsyncIterable<Item[]>;
 }
 
 /**
@@ -94,9 +102,10 @@ export function listExportRoute<Item, Q extends z.ZodObject>(root: FastifyInstan
       const language = languageOf(request, lang);
       const t = textsFor(language);
       const columns = keys ? keys.map((k) => spec.columns.find((c) => c.key === k)!) : spec.columns;
+      const source = await spec.source(request, filters as z.infer<Q>);
       // The first batch is read before answering: a failure there is still a proper problem response.
-      const batches = await startedBatches(await spec.rows(request, filters as z.infer<Q>));
-      const fileName = `${await spec.fileName(request, t)}-${new Date().toISOString().slice(0, 10)}.${format}`;
+      const batches = await startedBatches(source.rows);
+      const fileName = `${fileNamePart(source.name) || "export"}-${new Date().toISOString().slice(0, 10)}.${format}`;
       asDownload(reply, format === "csv" ? `${CSV}; charset=utf-8` : XLSX, fileName, language);
       if (format === "csv") return reply.send(Readable.from(csvLines(columns, t, batches)));
       const out = new PassThrough();
@@ -108,6 +117,11 @@ export function listExportRoute<Item, Q extends z.ZodObject>(root: FastifyInstan
       return reply.send(out);
     },
   );
+}
+
+/** A list held whole in memory (the library's requirements, an application's controls) as one batch. */
+export async function* oneBatch<Item>(items: Item[]): AsyncGenerator<Item[]> {
+  if (items.length) yield items;
 }
 
 /** The batches, the first already read (so its failure is thrown here), the rest read as they are asked for. */

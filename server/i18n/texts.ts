@@ -15,8 +15,8 @@ const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.
 export const LANGUAGES = REPORT_LANGUAGES;
 export type Language = ReportLanguage;
 
-/** A text by key in one language; English when the language lacks it, the key itself when both do. */
-export type Texts = (key: string, params?: TOptions) => string;
+/** A text by key in one language (`language`); English when the language lacks it, the key itself when both do. */
+export type Texts = ((key: string, params?: TOptions) => string) & { language: Language };
 
 function areas(language: Language): Record<string, unknown> {
   const folder = path.join(LOCALES, language);
@@ -46,16 +46,16 @@ function translator(): i18n {
 
 export function textsFor(language: Language): Texts {
   const t = translator().getFixedT(language);
-  return (key, params) => String(t(key, params ?? {}));
+  return Object.assign((key: string, params?: TOptions) => String(t(key, params ?? {})), { language });
 }
 
 /**
- * The language a file is written in: `?lang=` when given, else a person's profile language, else (an API
- * client, which has none) the first of en/es the Accept-Language header prefers, else English.
+ * The language a file is written in: `?lang=` when given, else the first of en/es the Accept-Language header
+ * prefers (as the other downloads do), else a person's profile language, else English.
  */
 export function languageOf(request: FastifyRequest, requested?: Language): Language {
   if (requested) return requested;
+  if (request.headers["accept-language"]) return reportLanguage(undefined, request.headers["accept-language"]);
   const profile = request.user.actor === "user" ? request.user.language : undefined;
-  if ((LANGUAGES as readonly string[]).includes(profile ?? "")) return profile as Language;
-  return reportLanguage(undefined, request.headers["accept-language"]);
+  return (LANGUAGES as readonly string[]).includes(profile ?? "") ? (profile as Language) : "en";
 }

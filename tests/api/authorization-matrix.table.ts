@@ -329,4 +329,14 @@ export const MATRIX: Record<string, RouteCase> = {
     body: () => ({ set_id: "cv_screening", language: "en" }),
     expect: appEdit(400),
   },
+  // Exports of the list grids: the list's own authorization and company scoping, as CSV or .xlsx.
+  "GET /v2/applications/export": { query: () => "format=csv", expect: signedIn(200) },
+  "GET /v2/vendors/export": { query: () => "format=csv", expect: { ...signedIn(200), noroles: 403 } },
+  "GET /v2/incidents/export": { query: () => "format=csv", expect: { ...signedIn(200), noroles: 403 } },
+  "GET /v2/access/users/export": { query: () => "format=csv", expect: adminOnly(200, "theirs") },
+  "GET /v2/access/resource-groups/export": { query: () => "format=csv", expect: adminOnly(200, "theirs") },
+  "GET /v2/access/api-clients/export": { query: () => "format=csv", expect: adminOnly(200, "theirs") },
+  "GET /v2/frameworks/:id/requirements/export": { params: { id: "eu-ai-act" }, query: () => "format=xlsx", expect: frameworkRead(200) },
+  "GET /v2/applications/:id/controls/export": { params: { id: (f) => f.ids.controlled }, query: () => "format=csv", expect: appRead(200) },
+  "GET /v2/applications/:id/testing/tasks/export": { params: { id: (f) => f.ids.application }, query: () => "format=csv", expect: appRead(200) },
 };

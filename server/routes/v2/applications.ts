@@ -50,8 +50,7 @@ export default async function applicationRoutes(root: FastifyInstance) {
     querystring: applicationListQuerySchema,
     columns: APPLICATION_EXPORT_COLUMNS,
     title: "applications.title",
-    fileName: () => "applications",
-    rows: (request, query) => listBatches(applicationList(db(), request, query), query.sort),
+    source: (request, query) => ({ name: "applications", rows: listBatches(applicationList(db(), request, query), query.sort) }),
   });
 
   app.post(

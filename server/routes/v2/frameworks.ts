@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { frameworkByKey, type Framework } from "../../../domain/frameworks";
 import {
   frameworkDetailSchema,
@@ -11,7 +12,9 @@ import {
   type FrameworkSummary,
 } from "../../../domain/entities/framework";
 import { pageOf } from "../../db/list";
-import { frameworkDetail, frameworkSummaries } from "../../frameworks/readable";
+import { frameworkControls, frameworkDetail, frameworkRequirements, frameworkSummaries } from "../../frameworks/readable";
+import { REQUIREMENT_EXPORT_COLUMNS } from "../../frameworks/export-columns";
+import { listExportRoute, oneBatch } from "../../exports/route";
 import { setCompanyFramework } from "../../frameworks/settings";
 import { assertCan } from "../../plugins/ability";
 import { notFound, problemResponses } from "../../plugins/problem";
@@ -78,6 +81,23 @@ export default async function frameworkRoutes(root: FastifyInstance) {
       return frameworkDetail(db(), request, findFramework(request.params.id));
     },
   );
+
+  listExportRoute(root, {
+    url: "/frameworks/:id/requirements/export",
+    tags: ["frameworks"],
+    what: "A framework's requirements, each with the controls mapped to it",
+    params: frameworkParamsSchema,
+    querystring: z.strictObject({}),
+    columns: REQUIREMENT_EXPORT_COLUMNS,
+    title: "reports.columns.requirements.title",
+    preParsing: async (request) => assertCan(request, "read", "Framework", READ_FORBIDDEN),
+    source: (request) => {
+      const framework = findFramework((request.params as { id: string }).id);
+      const mapped = new Map(frameworkControls(framework).map((c) => [c.id, c]));
+      const rows = frameworkRequirements(framework).map((requirement) => ({ requirement, controls: requirement.control_ids.flatMap((id) => mapped.get(id) ?? []) }));
+      return { name: `${framework.short_name}-requirements`, rows: oneBatch(rows) };
+    },
+  });
 
   app.put(
     "/frameworks/:id/setting",
