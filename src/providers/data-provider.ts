@@ -10,6 +10,11 @@ const pathOf = (resource: string, meta?: Record<string, unknown>) => `/${typeof 
 const recordPath = (resource: string, id: unknown, meta?: Record<string, unknown>) =>
   meta?.singleton ? pathOf(resource, meta) : `${pathOf(resource, meta)}/${String(id)}`;
 
+/** A list's query as the list API takes it: its sort, filters and search (an export sends the same). */
+export function listQueryParams(sorters: CrudSort[] | undefined, filters: CrudFilter[] | undefined, extra?: Record<string, string>): Record<string, string | string[] | undefined> {
+  return { sort: sortParam(sorters), ...filterParams(filters), ...extra };
+}
+
 function sortParam(sorters: CrudSort[] | undefined): string | undefined {
   const first = sorters?.[0];
   if (!first) return undefined;
@@ -54,7 +59,7 @@ export const dataProvider: DataProvider = {
   getApiUrl: () => API_BASE,
 
   async getList({ resource, pagination, sorters, filters, meta }) {
-    const query = { sort: sortParam(sorters), ...filterParams(filters), ...(meta?.query as Record<string, string> | undefined) };
+    const query = listQueryParams(sorters, filters, meta?.query as Record<string, string> | undefined);
     const page = (number: number, size: number) => api<ListPage>({ path: pathOf(resource, meta), query: { ...query, page: number, page_size: size } });
     if (pagination?.mode !== "off") {
       const result = await page(pagination?.currentPage ?? 1, pagination?.pageSize ?? 25);
