@@ -107,10 +107,11 @@ export function toEvidence(row: EvidenceRow): Evidence {
   };
 }
 
-export async function liveEvidence(db: Db, applicationId: string, controlId: string): Promise<EvidenceRow[]> {
+/** The live evidence of one control of an application, or (no control) of all its controls; oldest first. */
+export async function liveEvidence(db: Db, applicationId: string, controlId?: string): Promise<EvidenceRow[]> {
   return db
     .select()
     .from(controlEvidence)
-    .where(and(eq(controlEvidence.applicationId, applicationId), eq(controlEvidence.controlId, controlId), isNull(controlEvidence.deletedAt)))
-    .orderBy(controlEvidence.createdAt);
+    .where(and(eq(controlEvidence.applicationId, applicationId), controlId ? eq(controlEvidence.controlId, controlId) : undefined, isNull(controlEvidence.deletedAt)))
+    .orderBy(controlEvidence.createdAt, controlEvidence.id);
 }

@@ -339,4 +339,6 @@ export const MATRIX: Record<string, RouteCase> = {
   "GET /v2/frameworks/:id/requirements/export": { params: { id: "eu-ai-act" }, query: () => "format=xlsx", expect: frameworkRead(200) },
   "GET /v2/applications/:id/controls/export": { params: { id: (f) => f.ids.controlled }, query: () => "format=csv", expect: appRead(200) },
   "GET /v2/applications/:id/testing/tasks/export": { params: { id: (f) => f.ids.application }, query: () => "format=csv", expect: appRead(200) },
+  // Reports: the application dossier (PDF).
+  "GET /v2/applications/:id/dossier": { params: { id: (f) => f.ids.controlled }, query: () => "lang=en", expect: appRead(200) },
 };

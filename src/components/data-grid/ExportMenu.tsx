@@ -1,12 +1,11 @@
 import { useId, useState } from "react";
-import { Alert, Box, Button, CircularProgress, Menu, MenuItem } from "@mui/material";
+import { Box, Button, CircularProgress, Menu, MenuItem } from "@mui/material";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import { useTranslation } from "react-i18next";
-import { apiFile } from "../../providers/api-client";
-import { saveBlob } from "../../resources/applications/documents/document-format";
+import { DownloadFailure } from "../downloads/DownloadFailure";
+import { useFileDownload } from "../downloads/use-file-download";
 
 const FORMATS = ["csv", "xlsx"] as const;
-type Format = (typeof FORMATS)[number];
 
 /** What an export is of: the list's API path (exported at `<path>/export`) and its query as the list sends it. */
 export interface ExportTarget {
@@ -27,26 +26,15 @@ interface Props {
  * server in the user's language, fetched with their token and saved under the name the server gives it.
  */
 export function ExportMenu({ target, columns, fallbackName = "export" }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { download, busy, failure, dismissFailure } = useFileDownload("common.export.failed");
 
-  const download = async (format: Format) => {
+  const choose = (format: (typeof FORMATS)[number]) => {
     setAnchor(null);
-    setBusy(true);
-    setFailure(null);
-    try {
-      const shown = columns?.();
-      const query = { ...target.query, format, lang: i18n.resolvedLanguage ?? "en", ...(shown?.length ? { columns: shown.join(",") } : {}) };
-      const { blob, name } = await apiFile(`${target.path}/export`, query);
-      saveBlob(blob, name ?? `${fallbackName}.${format}`);
-    } catch (error) {
-      setFailure(t("common.export.failed", { message: (error as Error).message }));
-    } finally {
-      setBusy(false);
-    }
+    const shown = columns?.();
+    void download(`${target.path}/export`, { ...target.query, format, ...(shown?.length ? { columns: shown.join(",") } : {}) }, `${fallbackName}.${format}`);
   };
 
   return (
@@ -64,16 +52,12 @@ export function ExportMenu({ target, columns, fallbackName = "export" }: Props) 
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ list: { "aria-label": t("common.export.menu") } }}>
         {FORMATS.map((format) => (
-          <MenuItem key={format} onClick={() => void download(format)}>
+          <MenuItem key={format} onClick={() => choose(format)}>
             {t(`common.export.${format}`)}
           </MenuItem>
         ))}
       </Menu>
-      {failure && (
-        <Alert severity="error" role="alert" onClose={() => setFailure(null)}>
-          {failure}
-        </Alert>
-      )}
+      <DownloadFailure message={failure} onClose={dismissFailure} />
     </Box>
   );
 }
