@@ -3,14 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandl
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CSV, XLSX } from "../../domain/entities/document";
-import { LANGUAGES, languageOf, textsFor, type Language } from "../i18n/texts";
+import { LANGUAGES, languageOf, textsFor, type Language, type Texts } from "../i18n/texts";
 import { fileNamePart } from "../testing/reports/file-name";
 import { problemResponses } from "../plugins/problem";
 import { contentDisposition } from "../uploads/document-store";
 import { STEWARD_VERSION } from "../testing/version";
 import type { ExportColumn } from "./columns";
 import { csvLines } from "./csv";
-import { writeXlsx } from "./xlsx";
+import { writeXlsx, type XlsxSheet } from "./xlsx";
 
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
 type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -108,15 +108,22 @@ export function listExportRoute<Item, Q extends z.ZodObject>(root: FastifyInstan
       const fileName = `${fileNamePart(source.name) || "export"}-${new Date().toISOString().slice(0, 10)}.${format}`;
       asDownload(reply, format === "csv" ? `${CSV}; charset=utf-8` : XLSX, fileName, language);
       if (format === "csv") return reply.send(Readable.from(csvLines(columns, t, batches)));
-      const out = new PassThrough();
-      // The workbook streams out as it is written; a failure then can only cut the download short, so it is logged.
-      writeXlsx(out, columns, t, batches, { sheet: t(spec.title), creator: `Steward ${STEWARD_VERSION}`, created: new Date() }).catch((error: unknown) => {
-        request.log.error({ err: error, url: spec.url }, "export workbook failed");
-        out.destroy(error instanceof Error ? error : new Error(String(error)));
-      });
-      return reply.send(out);
+      return reply.send(streamedWorkbook(request, [{ title: t(spec.title), columns, rows: batches }] as XlsxSheet<never>[], t));
     },
   );
+}
+
+/**
+ * A workbook as a stream that is written while it is read. A failure once it has started can only cut the
+ * download short, so it is logged.
+ */
+export function streamedWorkbook(request: FastifyRequest, sheets: readonly XlsxSheet<never>[], t: Texts): PassThrough {
+  const out = new PassThrough();
+  writeXlsx(out, sheets, t, { creator: `Steward ${STEWARD_VERSION}`, created: new Date() }).catch((error: unknown) => {
+    request.log.error({ err: error, url: request.routeOptions.url }, "workbook failed");
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return out;
 }
 
 /** A list held whole in memory (the library's requirements, an application's controls) as one batch. */

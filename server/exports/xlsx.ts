@@ -18,36 +18,39 @@ function cell(value: string | number | null, kind: ExportColumn<unknown>["kind"]
   return neutralisedText(value);
 }
 
+/** One sheet of a workbook: its title, its columns and its rows, batch after batch. */
+export interface XlsxSheet<Item> {
+  title: string;
+  columns: readonly ExportColumn<Item>[];
+  rows: AsyncIterable<Item[]>;
+}
+
 /**
- * A list as an .xlsx workbook of one sheet, written to `out` as the rows come (exceljs's streaming writer:
- * each row is committed, so it leaves memory once zipped): header row bold and frozen. After each batch it
- * waits while `out` holds more than it should, so a slow reader slows the reading of rows instead of
- * letting the workbook pile up in memory.
+ * Sheets as an .xlsx workbook, written to `out` as the rows come (exceljs's streaming writer: each row is
+ * committed, so it leaves memory once zipped): header rows bold and frozen. After each batch it waits while
+ * `out` holds more than it should, so a slow reader slows the reading of rows instead of letting the workbook
+ * pile up in memory.
  */
-export async function writeXlsx<Item>(
-  out: PassThrough,
-  columns: readonly ExportColumn<Item>[],
-  t: Texts,
-  batches: AsyncIterable<Item[]>,
-  meta: { sheet: string; creator: string; created: Date },
-): Promise<void> {
+export async function writeXlsx(out: PassThrough, sheets: readonly XlsxSheet<never>[], t: Texts, meta: { creator: string; created: Date }): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = meta.creator;
   workbook.created = meta.created;
-  // A worksheet's name is at most 31 characters and takes none of : \ / ? * [ ].
-  const sheet = workbook.addWorksheet(meta.sheet.replace(/[:\\/?*[\]]/g, " ").slice(0, 31), { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = columns.map((c) => {
-    const header = t(c.header);
-    const format = FORMAT[c.kind];
-    return { header, key: c.key, width: Math.max(WIDTH[c.kind], Math.min(40, header.length + 2)), ...(format && { style: { numFmt: format } }) };
-  });
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  for await (const batch of batches) {
-    for (const item of batch) sheet.addRow(columns.map((c) => cell(c.value(item, t), c.kind))).commit();
-    await caughtUp(out);
+  for (const { title, columns, rows } of sheets as readonly XlsxSheet<unknown>[]) {
+    // A worksheet's name is at most 31 characters and takes none of : \ / ? * [ ].
+    const sheet = workbook.addWorksheet(title.replace(/[:\\/?*[\]]/g, " ").slice(0, 31), { views: [{ state: "frozen", ySplit: 1 }] });
+    sheet.columns = columns.map((c) => {
+      const header = t(c.header);
+      const format = FORMAT[c.kind];
+      return { header, key: c.key, width: Math.max(WIDTH[c.kind], Math.min(40, header.length + 2)), ...(format && { style: { numFmt: format } }) };
+    });
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+    for await (const batch of rows) {
+      for (const item of batch) sheet.addRow(columns.map((c) => cell(c.value(item, t), c.kind))).commit();
+      await caughtUp(out);
+    }
+    sheet.commit();
   }
-  sheet.commit();
   await workbook.commit();
 }
 

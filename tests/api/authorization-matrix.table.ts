@@ -341,4 +341,5 @@ export const MATRIX: Record<string, RouteCase> = {
   "GET /v2/applications/:id/testing/tasks/export": { params: { id: (f) => f.ids.application }, query: () => "format=csv", expect: appRead(200) },
   // Reports: the application dossier (PDF).
   "GET /v2/applications/:id/dossier": { params: { id: (f) => f.ids.controlled }, query: () => "lang=en", expect: appRead(200) },
+  "GET /v2/frameworks/:id/compliance-report": { params: { id: "eu-ai-act" }, query: () => "format=xlsx", expect: frameworkRead(200) },
 };

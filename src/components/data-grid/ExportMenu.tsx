@@ -1,9 +1,5 @@
-import { useId, useState } from "react";
-import { Box, Button, CircularProgress, Menu, MenuItem } from "@mui/material";
-import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import { useTranslation } from "react-i18next";
-import { DownloadFailure } from "../downloads/DownloadFailure";
-import { useFileDownload } from "../downloads/use-file-download";
+import { DownloadMenu } from "../downloads/DownloadMenu";
 
 const FORMATS = ["csv", "xlsx"] as const;
 
@@ -27,37 +23,21 @@ interface Props {
  */
 export function ExportMenu({ target, columns, fallbackName = "export" }: Props) {
   const { t } = useTranslation();
-  const menuId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const { download, busy, failure, dismissFailure } = useFileDownload("common.export.failed");
-
-  const choose = (format: (typeof FORMATS)[number]) => {
-    setAnchor(null);
-    const shown = columns?.();
-    void download(`${target.path}/export`, { ...target.query, format, ...(shown?.length ? { columns: shown.join(",") } : {}) }, `${fallbackName}.${format}`);
-  };
-
   return (
-    <Box sx={{ display: "inline-grid", gap: 1 }}>
-      <Button
-        size="small"
-        startIcon={busy ? <CircularProgress size={16} aria-label={t("common.export.preparing")} /> : <DownloadOutlined fontSize="small" />}
-        disabled={busy}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? "true" : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        {t("common.export.button")}
-      </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ list: { "aria-label": t("common.export.menu") } }}>
-        {FORMATS.map((format) => (
-          <MenuItem key={format} onClick={() => choose(format)}>
-            {t(`common.export.${format}`)}
-          </MenuItem>
-        ))}
-      </Menu>
-      <DownloadFailure message={failure} onClose={dismissFailure} />
-    </Box>
+    <DownloadMenu
+      label={t("common.export.button")}
+      menuLabel={t("common.export.menu")}
+      busyLabel={t("common.export.preparing")}
+      failedKey="common.export.failed"
+      choices={FORMATS.map((format) => ({
+        label: t(`common.export.${format}`),
+        path: `${target.path}/export`,
+        query: () => {
+          const shown = columns?.();
+          return { ...target.query, format, ...(shown?.length ? { columns: shown.join(",") } : {}) };
+        },
+        fallbackName: `${fallbackName}.${format}`,
+      }))}
+    />
   );
 }

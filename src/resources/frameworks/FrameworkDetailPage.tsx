@@ -27,6 +27,8 @@ import { TierChip } from "../../components/risk/TierChip";
 import { EntityNotFound } from "../../pages/errors/EntityNotFound";
 import { FRAMEWORKS_RESOURCE, useFramework } from "./framework-api";
 import { ExportMenu } from "../../components/data-grid/ExportMenu";
+import { DownloadMenu } from "../../components/downloads/DownloadMenu";
+import AssessmentOutlined from "@mui/icons-material/AssessmentOutlined";
 import { FrameworkStatusChip } from "./FrameworkStatusChip";
 import { ProgressBar } from "./ProgressBar";
 import { TableHeader } from "../../components/layout/TableHeader";
@@ -131,6 +133,21 @@ export default function FrameworkDetailPage() {
           {t("frameworks.detail.scope", { note: framework.scope_note })}
         </Typography>
         {framework.enabled && <ProgressBar progress={framework.progress} label={t("frameworks.progress.label", { name: framework.name })} />}
+        <Box>
+          <DownloadMenu
+            label={t("frameworks.report.button")}
+            menuLabel={t("frameworks.report.menu")}
+            busyLabel={t("frameworks.report.preparing")}
+            failedKey="frameworks.report.failed"
+            icon={<AssessmentOutlined fontSize="small" />}
+            choices={(["pdf", "xlsx"] as const).map((format) => ({
+              label: t(`frameworks.report.${format}`),
+              path: `/${FRAMEWORKS_RESOURCE}/${framework.id}/compliance-report`,
+              query: () => ({ format }),
+              fallbackName: `${framework.short_name}-compliance.${format}`,
+            }))}
+          />
+        </Box>
       </Paper>
 
       <Box component="section" aria-labelledby="framework-applications">
