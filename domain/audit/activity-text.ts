@@ -29,6 +29,7 @@ const ACTION_KEYS: Record<string, string> = {
   "evidence.added": "evidenceAdded",
   "evidence.removed": "evidenceRemoved",
   "framework.setting_changed": "frameworkSettingChanged",
+  "application.imported": "applicationImported",
 };
 
 const record = (value: unknown): Record<string, unknown> => (value && typeof value === "object" ? (value as Record<string, unknown>) : {});
@@ -94,6 +95,8 @@ export function activityText(t: Translate): { what(entry: ActivityEntry): string
         return t("application-detail.activity.evidenceSummary", { name: String(before.name ?? ""), control: String(before.control_id ?? "") });
       case "framework.setting_changed":
         return `${frameworkName(after.framework_id)}: ${arrow(onOff(before.enabled), onOff(after.enabled))}${typeof after.reason === "string" ? ` (${after.reason})` : ""}`;
+      case "application.imported":
+        return t("application-detail.activity.importSummary", { line: String(after.line ?? ""), outcome: t(`application-detail.activity.importOutcomes.${after.outcome === "updated" ? "updated" : "created"}`) });
       case "vendors.updated":
         return arrow(String(Array.isArray(before.vendor_ids) ? before.vendor_ids.length : 0), String(Array.isArray(after.vendor_ids) ? after.vendor_ids.length : 0));
       default:

@@ -23,7 +23,14 @@ export interface XlsxSheet<Item> {
   title: string;
   columns: readonly ExportColumn<Item>[];
   rows: AsyncIterable<Item[]>;
+  /** Columns (by key) whose cells offer a list to pick from, from this row down (a template's data rows). */
+  dropdowns?: { fromRow: number; lists: Record<string, readonly string[]> };
 }
+
+/** Rows a template's dropdowns reach. */
+const DROPDOWN_ROWS = 5000;
+/** Excel keeps a list typed into a validation under 256 characters, and parts it at commas. */
+const fitsInList = (values: readonly string[]) => values.every((v) => !/[,"]/.test(v)) && values.join(",").length <= 250;
 
 /**
  * Sheets as an .xlsx workbook, written to `out` as the rows come (exceljs's streaming writer: each row is
@@ -35,7 +42,7 @@ export async function writeXlsx(out: PassThrough, sheets: readonly XlsxSheet<nev
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = meta.creator;
   workbook.created = meta.created;
-  for (const { title, columns, rows } of sheets as readonly XlsxSheet<unknown>[]) {
+  for (const { title, columns, rows, dropdowns } of sheets as readonly XlsxSheet<unknown>[]) {
     // A worksheet's name is at most 31 characters and takes none of : \ / ? * [ ].
     const sheet = workbook.addWorksheet(title.replace(/[:\\/?*[\]]/g, " ").slice(0, 31), { views: [{ state: "frozen", ySplit: 1 }] });
     sheet.columns = columns.map((c) => {
@@ -45,6 +52,16 @@ export async function writeXlsx(out: PassThrough, sheets: readonly XlsxSheet<nev
     });
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
+    for (const [key, values] of Object.entries(dropdowns?.lists ?? {})) {
+      const column = sheet.getColumn(key).letter;
+      if (!fitsInList(values)) continue;
+      // The streaming writer keeps a sheet's validations (its types leave them out).
+      (sheet as unknown as { dataValidations: { add(range: string, rule: ExcelJS.DataValidation): void } }).dataValidations.add(`${column}${dropdowns!.fromRow}:${column}${DROPDOWN_ROWS}`, {
+        type: "list",
+        allowBlank: true,
+        formulae: [`"${values.join(",")}"`],
+      });
+    }
     for await (const batch of rows) {
       for (const item of batch) sheet.addRow(columns.map((c) => cell(c.value(item, t), c.kind))).commit();
       await caughtUp(out);

@@ -14,7 +14,7 @@ import { VENDOR_RISK_LEVELS, emptyVendorDetails, vendorDetailsSchema, vendorRisk
 import { scopeOf } from "../access/scope";
 import { reclassifyVendorUsers } from "../applications/classification";
 import { readableApplications } from "../applications/store";
-import { usesVendor } from "../applications/vendors";
+import { usesVendor, type DbOrTx } from "../applications/vendors";
 import { actorOf, recordAudit } from "../audit/record";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
@@ -152,33 +152,36 @@ const NAME_TAKEN = () => conflict("A vendor with this name already exists.", [{ 
 
 /** Adds a vendor to the user's company, rated from its answers; audited. Answers its id. */
 export async function createVendor(db: Db, user: CurrentUser, input: z.output<typeof vendorCreateSchema>): Promise<string> {
-  const { details = emptyVendorDetails(), ...profile } = input;
-  const risk = vendorRisk(details);
   try {
-    return await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(vendors)
-        .values({
-          companyId: user.companyId,
-          name: profile.name,
-          website: profile.website ?? null,
-          description: profile.description ?? null,
-          servicesProvided: profile.services_provided ?? null,
-          contact: profile.contact ?? null,
-          status: profile.status ?? "active",
-          details,
-          riskLevel: risk.level,
-          riskReasons: risk.reasons,
-          createdBy: user.actor === "user" ? user.id : null,
-        })
-        .returning();
-      await recordAudit(tx, actorOf(user), { entityType: "vendor", entityId: created.id, action: "vendor.created", after: { ...vendorProfile(created), details } });
-      return created.id;
-    });
+    return await db.transaction((tx) => insertVendor(tx, user, input));
   } catch (error) {
     if (isUniqueViolation(error)) throw NAME_TAKEN();
     throw error;
   }
+}
+
+/** Writes a new vendor in the caller's transaction, rated from its answers, and audits it (`audit` adds to the entry). */
+export async function insertVendor(tx: DbOrTx, user: CurrentUser, input: z.output<typeof vendorCreateSchema>, audit: Record<string, unknown> = {}): Promise<string> {
+  const { details = emptyVendorDetails(), ...profile } = input;
+  const risk = vendorRisk(details);
+  const [created] = await tx
+    .insert(vendors)
+    .values({
+      companyId: user.companyId,
+      name: profile.name,
+      website: profile.website ?? null,
+      description: profile.description ?? null,
+      servicesProvided: profile.services_provided ?? null,
+      contact: profile.contact ?? null,
+      status: profile.status ?? "active",
+      details,
+      riskLevel: risk.level,
+      riskReasons: risk.reasons,
+      createdBy: user.actor === "user" ? user.id : null,
+    })
+    .returning();
+  await recordAudit(tx, actorOf(user), { entityType: "vendor", entityId: created.id, action: "vendor.created", after: { ...vendorProfile(created), details, ...audit } });
+  return created.id;
 }
 
 /**
@@ -190,39 +193,47 @@ export async function changeVendor(db: Db, user: CurrentUser, id: string, body: 
     await db.transaction(async (tx) => {
       if ((await claimVersion(tx, vendors, eq(vendors.id, id), expected)) === undefined) throw notFound("Vendor");
       const [row] = await tx.select().from(vendors).where(eq(vendors.id, id));
-      const set: Partial<typeof vendors.$inferInsert> = {};
-      if (body.name !== undefined) set.name = body.name;
-      if (body.website !== undefined) set.website = body.website;
-      if (body.description !== undefined) set.description = body.description;
-      if (body.services_provided !== undefined) set.servicesProvided = body.services_provided;
-      if (body.contact !== undefined) set.contact = body.contact;
-      if (body.status !== undefined) set.status = body.status;
-      if (body.details !== undefined) {
-        const details = mergeVendorDetails(row.details, body.details);
-        const risk = vendorRisk(details);
-        Object.assign(set, { details, riskLevel: risk.level, riskReasons: risk.reasons });
-      }
-      if (Object.keys(set).length === 0) return;
-      const [updated] = await tx
-        .update(vendors)
-        .set({ ...set, updatedAt: new Date() })
-        .where(and(eq(vendors.id, row.id), eq(vendors.companyId, user.companyId)))
-        .returning();
-      const actor = actorOf(user);
-      await recordAudit(tx, actor, {
-        entityType: "vendor",
-        entityId: row.id,
-        action: "vendor.updated",
-        before: { ...vendorProfile(row), ...(body.details !== undefined && { details: row.details }) },
-        after: { ...vendorProfile(updated), ...(body.details !== undefined && { details: updated.details }) },
-      });
-      // Only a high rating reaches the applications' classification; re-classify on any change of level.
-      if (updated.riskLevel !== row.riskLevel) await reclassifyVendorUsers(tx, user.companyId, row.id, actor);
+      await updateVendor(tx, user, row, body);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw NAME_TAKEN();
     throw error;
   }
+}
+
+/**
+ * Applies an edit to a vendor in the caller's transaction (its version already claimed); audited (`audit` adds
+ * to the entry). A change of risk level re-classifies the applications that use the vendor.
+ */
+export async function updateVendor(tx: DbOrTx, user: CurrentUser, row: VendorRow, body: z.output<typeof vendorUpdateSchema>, audit: Record<string, unknown> = {}): Promise<void> {
+  const set: Partial<typeof vendors.$inferInsert> = {};
+  if (body.name !== undefined) set.name = body.name;
+  if (body.website !== undefined) set.website = body.website;
+  if (body.description !== undefined) set.description = body.description;
+  if (body.services_provided !== undefined) set.servicesProvided = body.services_provided;
+  if (body.contact !== undefined) set.contact = body.contact;
+  if (body.status !== undefined) set.status = body.status;
+  if (body.details !== undefined) {
+    const details = mergeVendorDetails(row.details, body.details);
+    const risk = vendorRisk(details);
+    Object.assign(set, { details, riskLevel: risk.level, riskReasons: risk.reasons });
+  }
+  if (Object.keys(set).length === 0) return;
+  const [updated] = await tx
+    .update(vendors)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(vendors.id, row.id), eq(vendors.companyId, user.companyId)))
+    .returning();
+  const actor = actorOf(user);
+  await recordAudit(tx, actor, {
+    entityType: "vendor",
+    entityId: row.id,
+    action: "vendor.updated",
+    before: { ...vendorProfile(row), ...(body.details !== undefined && { details: row.details }) },
+    after: { ...vendorProfile(updated), ...(body.details !== undefined && { details: updated.details }), ...audit },
+  });
+  // Only a high rating reaches the applications' classification; re-classify on any change of level.
+  if (updated.riskLevel !== row.riskLevel) await reclassifyVendorUsers(tx, user.companyId, row.id, actor);
 }
 
 /** The vendor's answers, its risk with reasons, and the applications the caller can read that use it (listed or as foundation model). */

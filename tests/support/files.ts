@@ -40,3 +40,22 @@ export async function pdfText(body: Buffer): Promise<{ text: string; pages: numb
   await document.destroy();
   return { text: parts.join(" ").replace(/[ \t\n\r\u00a0\u202f]+/g, " "), pages };
 }
+
+export interface Part {
+  name: string;
+  filename?: string;
+  type?: string;
+  data: Buffer | string;
+}
+
+/** A multipart/form-data body of these parts (text in UTF-8). */
+export function multipartBody(parts: Part[]): { payload: Buffer; contentType: string } {
+  const boundary = "----steward-test-boundary";
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ""}`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ""}\r\n`), Buffer.from(part.data), Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}

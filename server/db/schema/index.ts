@@ -11,3 +11,4 @@ export * from "./scheduled-runs";
 export * from "./incidents";
 export * from "./testing";
 export * from "./identity-providers";
+export * from "./imports";

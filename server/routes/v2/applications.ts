@@ -13,12 +13,12 @@ import {
   applicationView,
   assertOwnerInCompany,
   changeApplication,
-  createApplication,
   findApplication,
   listApplications,
   withVendors,
 } from "../../applications/store";
 import { APPLICATION_EXPORT_COLUMNS } from "../../applications/export-columns";
+import { createApplication } from "../../applications/create";
 import { listBatches } from "../../db/list";
 import { listExportRoute } from "../../exports/route";
 import { assertCan, checkRecord } from "../../plugins/ability";
