@@ -9,4 +9,5 @@ export const ON_DEMAND_AREAS: Readonly<Record<string, readonly string[]>> = {
   "sign-in-steps": ["src/pages/auth/steps/"],
   security: ["src/pages/settings/", "src/resources/manage-company/"],
   sso: ["src/resources/manage-company/"],
+  imports: ["src/resources/imports/"],
 };

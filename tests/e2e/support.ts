@@ -6,7 +6,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.goto("/signin");
   await page.getByLabel("Username or email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 export async function signOut(page: Page) {

@@ -16,21 +16,26 @@ export interface ListPageHeaderProps {
   createLabel?: string;
   createIcon?: ReactNode;
   onCreate?: () => void;
+  /** More buttons, before the create button (an import). */
+  actions?: ReactNode;
 }
 
 /** A list page's h1, its create button on the right, and the help text under them. */
-export function ListPageHeader({ title, help, createLabel, createIcon = <AddOutlined />, onCreate }: ListPageHeaderProps) {
+export function ListPageHeader({ title, help, createLabel, createIcon = <AddOutlined />, onCreate, actions }: ListPageHeaderProps) {
   return (
     <>
       <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}>
         <Typography variant="h5" component="h1">
           {title}
         </Typography>
-        {createLabel && (
-          <Button variant="contained" startIcon={createIcon} onClick={onCreate}>
-            {createLabel}
-          </Button>
-        )}
+        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+          {actions}
+          {createLabel && (
+            <Button variant="contained" startIcon={createIcon} onClick={onCreate}>
+              {createLabel}
+            </Button>
+          )}
+        </Box>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 860 }}>
         {help}

@@ -8,6 +8,7 @@ import { VENDOR_RISK_LEVELS, vendorRiskLevelKey } from "../../../domain/vendors"
 import { useExportTarget, useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
 import { useShowUrl } from "../links";
+import { ImportButton } from "../imports/ImportButton";
 import { VENDORS_RESOURCE } from "./vendor-api";
 import { vendorColumns } from "./vendor-columns";
 
@@ -56,6 +57,7 @@ export default function VendorListPage() {
         help={t("vendors.help")}
         createLabel={canCreate?.can ? t("vendors.create") : undefined}
         onCreate={() => setCreating(true)}
+        actions={canCreate?.can ? <ImportButton entity="vendors" /> : undefined}
       />
       <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap", alignItems: "flex-start" }}>
         <GridSearchField label={t("vendors.search")} value={search} onChange={setSearch} sx={{ width: 300 }} />

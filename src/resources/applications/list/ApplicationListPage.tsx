@@ -7,6 +7,7 @@ import type { Application } from "../../../../domain/entities/application";
 import { useExportTarget, useFormatDateTime, useGridSearch } from "../../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../../components/data-grid/ListPage";
 import { useShowUrl } from "../../links";
+import { ImportButton } from "../../imports/ImportButton";
 import { ApplicationFilters } from "./ApplicationFilters";
 import { applicationColumns, DEFAULT_HIDDEN_COLUMNS } from "./application-columns";
 import { crudFiltersOf, filterValuesOf, hasFilters, type FilterValues } from "./list-filters";
@@ -49,6 +50,7 @@ export default function ApplicationListPage() {
         help={t("applications.help")}
         createLabel={canCreate?.can ? t("applications.create") : undefined}
         onCreate={() => setCreating(true)}
+        actions={canCreate?.can ? <ImportButton entity="applications" /> : undefined}
       />
       <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap", alignItems: "flex-start" }}>
         <GridSearchField label={t("applications.search")} value={search} onChange={setSearch} sx={{ width: 300 }} />
