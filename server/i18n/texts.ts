@@ -44,9 +44,20 @@ function translator(): i18n {
   return instance;
 }
 
+/**
+ * The texts of one language. A text without parameters is looked up once: an export writes the same few
+ * labels (a tier, a status) on every one of its rows.
+ */
 export function textsFor(language: Language): Texts {
   const t = translator().getFixedT(language);
-  return Object.assign((key: string, params?: TOptions) => String(t(key, params ?? {})), { language });
+  const plain = new Map<string, string>();
+  const texts = (key: string, params?: TOptions) => {
+    if (params) return String(t(key, params));
+    let text = plain.get(key);
+    if (text === undefined) plain.set(key, (text = String(t(key))));
+    return text;
+  };
+  return Object.assign(texts, { language });
 }
 
 /**

@@ -1,9 +1,7 @@
 import type { FastifyRequest } from "fastify";
-import type { z } from "zod";
 import { asSubject } from "../../domain/access/abilities";
 import { newApplicationGroup } from "../../domain/access/new-application-group";
 import { applicationCreateSchema, applicationUpdateSchema, type ApplicationUpdate } from "../../domain/entities/application";
-import type { ImportRowError } from "../../domain/entities/import";
 import { IMPORT_FIELDS } from "../../domain/imports/fields";
 import { applicationDetailsSchema, classify, descriptorKeys, emptyDetails, type ApplicationDetails } from "../../domain/risk";
 import { contextOf, usedVendorIds } from "../applications/vendors";
@@ -11,7 +9,7 @@ import type { Db } from "../db/client";
 import type { Texts } from "../i18n/texts";
 import { applicationsNamed } from "./directory";
 import type { ImportFile } from "./file";
-import { fieldError, fieldOfPath, readRows, type CheckedRow, type ReadRow } from "./checked-row";
+import { fieldError, issuesOf, readRows, type CheckedRow, type ReadRow } from "./checked-row";
 import type { Directory } from "./values";
 
 const FIELDS = IMPORT_FIELDS.applications;
@@ -29,8 +27,6 @@ function bodyOf(values: Map<string, unknown>): Record<string, unknown> {
   return body;
 }
 
-const issuesOf = (error: z.ZodError, mapping: Record<string, string>, prefix: PropertyKey[] = []): ImportRowError[] =>
-  error.issues.map((issue) => fieldError(fieldOfPath([...prefix, ...issue.path], FIELDS), issue.message, mapping));
 
 /**
  * Checks every row of an applications file: its cells, the rules a create or an edit through the API obeys,
@@ -65,9 +61,9 @@ export async function checkApplicationRows(db: Db, request: FastifyRequest, file
       const listed = body.vendor_ids as string[] | undefined;
       if (listed && listed.length === found.vendorIds.length && listed.every((id) => found.vendorIds.includes(id))) delete body.vendor_ids;
       const parsed = applicationUpdateSchema.safeParse(body);
-      if (!parsed.success) errors.push(...issuesOf(parsed.error, mapping));
+      if (!parsed.success) errors.push(...issuesOf(parsed.error, FIELDS, mapping));
       const merged = applicationDetailsSchema.safeParse({ ...found.row.details, ...((body.details as object | undefined) ?? {}) });
-      if (!merged.success) errors.push(...issuesOf(merged.error, mapping, ["details"]));
+      if (!merged.success) errors.push(...issuesOf(merged.error, FIELDS, mapping, ["details"]));
       if (errors.length || !parsed.success || !merged.success) return refuse();
       const vendorIds = (parsed.data.vendor_ids as string[] | undefined) ?? found.vendorIds;
       return preview(row, name, "update", merged.data, vendorIds, highRisk, { kind: "application.update", id: found.row.id, body: parsed.data as ApplicationUpdate });
@@ -78,7 +74,7 @@ export async function checkApplicationRows(db: Db, request: FastifyRequest, file
     if ("choose" in group) errors.push(fieldError("resource_group", "imports.errors.chooseGroup", mapping, { groups: group.choose.map((g) => g.name).join("; ") }));
     if ("unknownGroup" in group) errors.push(fieldError("resource_group", "imports.errors.groupNotYours", mapping));
     const parsed = applicationCreateSchema.safeParse(body);
-    if (!parsed.success) errors.push(...issuesOf(parsed.error, mapping));
+    if (!parsed.success) errors.push(...issuesOf(parsed.error, FIELDS, mapping));
     if (errors.length || !parsed.success || !("group" in group)) return refuse();
     const details = parsed.data.details ?? emptyDetails();
     const vendorIds = parsed.data.vendor_ids ?? [];

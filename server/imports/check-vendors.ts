@@ -1,7 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { z } from "zod";
 import { asSubject } from "../../domain/access/abilities";
-import type { ImportRowError } from "../../domain/entities/import";
 import { vendorCreateSchema, vendorUpdateSchema } from "../../domain/entities/vendor";
 import { IMPORT_FIELDS } from "../../domain/imports/fields";
 import { emptyVendorDetails, vendorDetailsSchema, vendorRisk } from "../../domain/vendors";
@@ -9,7 +7,7 @@ import type { Db } from "../db/client";
 import type { Texts } from "../i18n/texts";
 import { vendorsNamed } from "./directory";
 import type { ImportFile } from "./file";
-import { fieldError, fieldOfPath, readRows, type CheckedRow } from "./checked-row";
+import { fieldError, issuesOf, readRows, type CheckedRow } from "./checked-row";
 import type { Directory } from "./values";
 
 const FIELDS = IMPORT_FIELDS.vendors;
@@ -25,8 +23,6 @@ function bodyOf(values: Map<string, unknown>): Record<string, unknown> {
   return body;
 }
 
-const issuesOf = (error: z.ZodError, mapping: Record<string, string>, prefix: PropertyKey[] = []): ImportRowError[] =>
-  error.issues.map((issue) => fieldError(fieldOfPath([...prefix, ...issue.path], FIELDS), issue.message, mapping));
 
 /**
  * Checks every row of a vendors file: its cells, the rules a create or an edit through the API obeys, what
@@ -56,16 +52,16 @@ export async function checkVendorRows(db: Db, request: FastifyRequest, file: Imp
     if (found) {
       if (!ability.can("update", asSubject("Vendor", { id: found.id, companyId: found.companyId }))) errors.push(fieldError(null, "imports.errors.cannotUpdate", mapping));
       const parsed = vendorUpdateSchema.safeParse(body);
-      if (!parsed.success) errors.push(...issuesOf(parsed.error, mapping));
+      if (!parsed.success) errors.push(...issuesOf(parsed.error, FIELDS, mapping));
       const merged = vendorDetailsSchema.safeParse({ ...emptyVendorDetails(), ...found.details, ...((body.details as object | undefined) ?? {}) });
-      if (!merged.success) errors.push(...issuesOf(merged.error, mapping, ["details"]));
+      if (!merged.success) errors.push(...issuesOf(merged.error, FIELDS, mapping, ["details"]));
       if (errors.length || !parsed.success || !merged.success) return refuse();
       return { view: { line: row.line, name, action: "update", risk_level: vendorRisk(merged.data).level, errors: [] }, write: { kind: "vendor.update", id: found.id, body: parsed.data } };
     }
 
     if (!ability.can("create", "Vendor")) errors.push(fieldError(null, "imports.errors.cannotCreate", mapping));
     const parsed = vendorCreateSchema.safeParse(body);
-    if (!parsed.success) errors.push(...issuesOf(parsed.error, mapping));
+    if (!parsed.success) errors.push(...issuesOf(parsed.error, FIELDS, mapping));
     if (errors.length || !parsed.success) return refuse();
     const level = vendorRisk(parsed.data.details ?? emptyVendorDetails()).level;
     return { view: { line: row.line, name, action: "create", risk_level: level, errors: [] }, write: { kind: "vendor.create", input: parsed.data } };

@@ -59,6 +59,10 @@ export const fieldError = (field: string | null, message: string, mapping: Recor
   ...(params && { params }),
 });
 
+/** A schema's complaints about a row's body, each on the field (and column) it is about; `prefix` is the path the checked value sits at. */
+export const issuesOf = (error: z.ZodError, fields: readonly ImportField[], mapping: Record<string, string>, prefix: PropertyKey[] = []): ImportRowError[] =>
+  error.issues.map((issue) => fieldError(fieldOfPath([...prefix, ...issue.path], fields), issue.message, mapping));
+
 /** The field a validation issue's path names: the API's body paths back to the import's fields. */
 export function fieldOfPath(path: readonly PropertyKey[], fields: readonly ImportField[]): string | null {
   const [first, second] = path.map(String);
