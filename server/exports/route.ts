@@ -49,7 +49,7 @@ export function exportQuerySchema<Q extends z.ZodObject>(listQuery: Q, columns: 
   return listQuery.omit(paging as never).extend({
     format: z.enum(EXPORT_FORMATS).describe("csv (UTF-8 with BOM) or xlsx"),
     columns: columnsParameter(columns.map((c) => c.key)),
-    lang: z.enum(LANGUAGES).optional().describe("Headers and values in this language; by default the caller's, else Accept-Language, else en"),
+    lang: z.enum(LANGUAGES).optional().describe("Headers and values in this language; by default Accept-Language's, else the caller's, else en"),
   });
 }
 

@@ -28,17 +28,20 @@ export async function xlsxRows(body: Buffer): Promise<{ name: string; rows: (str
   return { name: sheet.name, rows };
 }
 
-/** A PDF's text, page after page, white space made single spaces. */
-export async function pdfText(body: Buffer): Promise<{ text: string; pages: number }> {
+/** A PDF's text, page after page (a form feed between pages), white space made single spaces, and the addresses it links to. */
+export async function pdfText(body: Buffer): Promise<{ text: string; pages: number; links: string[] }> {
   const document = await getDocument({ data: new Uint8Array(body) }).promise;
   const parts: string[] = [];
-  for (let page = 1; page <= document.numPages; page++) {
-    for (const item of (await (await document.getPage(page)).getTextContent()).items) if ("str" in item) parts.push(item.str);
+  const links: string[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const page = await document.getPage(number);
+    for (const item of (await page.getTextContent()).items) if ("str" in item) parts.push(item.str);
+    for (const annotation of (await page.getAnnotations()) as { subtype: string; url?: string }[]) if (annotation.subtype === "Link" && annotation.url) links.push(annotation.url);
     parts.push("\f");
   }
   const pages = document.numPages;
   await document.destroy();
-  return { text: parts.join(" ").replace(/[ \t\n\r\u00a0\u202f]+/g, " "), pages };
+  return { text: parts.join(" ").replace(/[ \t\n\r\u00a0\u202f]+/g, " "), pages, links };
 }
 
 export interface Part {

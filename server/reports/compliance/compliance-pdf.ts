@@ -1,9 +1,8 @@
 import type { Content, TableCell } from "pdfmake/interfaces";
 import { tierLabelKey } from "../../../domain/risk";
 import type { Logo } from "../pdf/document";
-import { ALERT, chapter, dataTable, HAIRLINES, MUTED, muted, paragraph, reportDocument } from "../pdf/document";
+import { ALERT, chapter, dataTable, HAIRLINES, MUTED, muted, paragraph, renderReport } from "../pdf/document";
 import type { Texts } from "../../i18n/texts";
-import { renderPdf } from "../../testing/reports/pdf-printer";
 import type { ComplianceReport, Counts } from "./model";
 
 const STATUS_KEYS = { "In Effect": "inEffect", Voluntary: "voluntary", Passed: "passed" } as const;
@@ -60,32 +59,30 @@ export function compliancePdf(report: ComplianceReport, meta: { t: Texts; compan
         ),
       ]
     : [paragraph(t(report.applications.length ? "reports.compliance.noGaps" : "reports.compliance.nothingToMeet"))];
-  return renderPdf(
-    reportDocument({
-      t,
-      title: t("reports.compliance.title"),
-      subject: framework.name,
-      companyName: meta.companyName,
-      logo: meta.logo,
-      generatedAt: meta.generatedAt,
-      facts: [
-        [t("reports.dossier.company"), meta.companyName],
-        [t("reports.compliance.jurisdiction"), framework.jurisdiction],
-        [t("reports.compliance.status"), t(`frameworks.status.${STATUS_KEYS[framework.status]}`)],
-        [t("reports.compliance.version"), framework.version],
-        [t("reports.compliance.enabled"), t(report.setting.enabled ? "frameworks.on" : "frameworks.off")],
-        [t("reports.compliance.inScope"), String(report.applications.length)],
-        [t("reports.compliance.overall"), countsText(report.counts, t)],
-      ],
-      intro: t("reports.compliance.intro"),
-      body: [
-        chapter(t("reports.compliance.sections.applications")),
-        ...summary,
-        chapter(t("reports.compliance.sections.requirements")),
-        requirementsTable(report, t),
-        chapter(t("reports.compliance.sections.gaps")),
-        ...gaps,
-      ],
-    }),
-  );
+  return renderReport({
+    t,
+    title: t("reports.compliance.title"),
+    subject: framework.name,
+    companyName: meta.companyName,
+    logo: meta.logo,
+    generatedAt: meta.generatedAt,
+    facts: [
+      [t("reports.dossier.company"), meta.companyName],
+      [t("reports.compliance.jurisdiction"), framework.jurisdiction],
+      [t("reports.compliance.status"), t(`frameworks.status.${STATUS_KEYS[framework.status]}`)],
+      [t("reports.compliance.version"), framework.version],
+      [t("reports.compliance.enabled"), t(report.setting.enabled ? "frameworks.on" : "frameworks.off")],
+      [t("reports.compliance.inScope"), String(report.applications.length)],
+      [t("reports.compliance.overall"), countsText(report.counts, t)],
+    ],
+    intro: t("reports.compliance.intro"),
+    body: [
+      chapter(t("reports.compliance.sections.applications")),
+      ...summary,
+      chapter(t("reports.compliance.sections.requirements")),
+      requirementsTable(report, t),
+      chapter(t("reports.compliance.sections.gaps")),
+      ...gaps,
+    ],
+  });
 }

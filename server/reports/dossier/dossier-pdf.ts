@@ -6,8 +6,7 @@ import { applicationView, type ApplicationRow } from "../../applications/store";
 import { findCompany, findLogo } from "../../company/store";
 import type { Db } from "../../db/client";
 import type { Texts } from "../../i18n/texts";
-import { renderPdf } from "../../testing/reports/pdf-printer";
-import { chapter, reportDocument } from "../pdf/document";
+import { chapter, renderReport } from "../pdf/document";
 import type { DossierContext } from "./section";
 import { DOSSIER_SECTIONS } from "./sections";
 
@@ -23,21 +22,19 @@ export async function dossierPdf(db: Db, request: FastifyRequest, row: Applicati
   // pooled PostgreSQL is left connections for other requests.
   const body: Content[] = [];
   for (const s of DOSSIER_SECTIONS) body.push(chapter(t(s.title)), ...s.render(await s.load(context), context));
-  return renderPdf(
-    reportDocument({
-      t,
-      title: t("reports.dossier.title"),
-      subject: application.name,
-      companyName: company.name,
-      logo: logo ? { contentType: logo.contentType, bytes: logo.bytes } : null,
-      generatedAt,
-      facts: [
-        [t("reports.dossier.company"), company.name],
-        [t("applications.fields.riskTier"), t(tierLabelKey(application.risk_tier))],
-        [t("applications.fields.approvalStatus"), t(approvalStatusLabelKey(application.approval_status))],
-      ],
-      intro: t("reports.dossier.intro"),
-      body,
-    }),
-  );
+  return renderReport({
+    t,
+    title: t("reports.dossier.title"),
+    subject: application.name,
+    companyName: company.name,
+    logo: logo ? { contentType: logo.contentType, bytes: logo.bytes } : null,
+    generatedAt,
+    facts: [
+      [t("reports.dossier.company"), company.name],
+      [t("applications.fields.riskTier"), t(tierLabelKey(application.risk_tier))],
+      [t("applications.fields.approvalStatus"), t(approvalStatusLabelKey(application.approval_status))],
+    ],
+    intro: t("reports.dossier.intro"),
+    body,
+  });
 }

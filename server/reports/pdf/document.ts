@@ -1,5 +1,6 @@
 import type { Content, CustomTableLayout, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import type { Texts } from "../../i18n/texts";
+import { renderPdf } from "../../testing/reports/pdf-printer";
 import { STEWARD_VERSION } from "../../testing/version";
 
 /**
@@ -94,6 +95,19 @@ function cover(frame: ReportFrame): Content[] {
     factsTable([...frame.facts, [t("reports.pdf.generated"), instant(frame.generatedAt)], [t("reports.pdf.version"), `Steward ${STEWARD_VERSION}`]]),
     { text: frame.intro, color: MUTED, margin: [0, 12, 0, 0] },
   ];
+}
+
+/**
+ * The report as a PDF. A logo the PDF library cannot read (a damaged file that still passed for an image) is
+ * left out rather than costing the reader the report.
+ */
+export async function renderReport(frame: ReportFrame): Promise<Buffer> {
+  try {
+    return await renderPdf(reportDocument(frame));
+  } catch (error) {
+    if (!frame.logo) throw error;
+    return renderPdf(reportDocument({ ...frame, logo: null }));
+  }
 }
 
 /** The whole report: cover, contents, chapters; pages numbered after the cover. */

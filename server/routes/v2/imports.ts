@@ -24,7 +24,7 @@ import { assertMapping, rememberedMapping, rememberMapping, suggestMapping } fro
 import { changeMapping, commitImport, createImport, currentRows, findImport, importView } from "../../imports/store";
 import { templateColumns, templateSheet } from "../../imports/template";
 import { NOT_MULTIPART, receiveUpload } from "../../imports/upload";
-import { assertCan } from "../../plugins/ability";
+import { assertCan, checkRecord } from "../../plugins/ability";
 import { HttpProblem, problemResponses } from "../../plugins/problem";
 
 const SUBJECT = { applications: "Application", vendors: "Vendor" } as const;
@@ -105,12 +105,10 @@ export default async function importRoutes(root: FastifyInstance) {
       const file = await readImportFile(upload.bytes);
       if (upload.mapping) assertMapping(entity, file.header, upload.mapping);
       const mapping = upload.mapping ?? suggestMapping(entity, file.header, await rememberedMapping(db(), request.user, entity));
+      if (!dryRun) assertMapping(entity, file.header, mapping);
       if (upload.mapping) await rememberMapping(db(), request.user, entity, upload.mapping);
       let record = await createImport(db(), request, entity, upload.fileName, file, mapping);
-      if (!dryRun) {
-        assertMapping(entity, file.header, mapping);
-        record = await commitImport(db(), request, record, mode);
-      }
+      if (!dryRun) record = await commitImport(db(), request, record, mode);
       return reply.code(201).send(importView(record, await currentRows(db(), request, record)));
     },
   );
@@ -136,7 +134,7 @@ export default async function importRoutes(root: FastifyInstance) {
         body: importMappingUpdateSchema,
         response: { 200: importSchema, ...problemResponses },
       },
-      preParsing: async (request) => mayImport(request, (await findImport(db(), request, (request.params as { id: string }).id)).entity),
+      preParsing: checkRecord(importIdParamsSchema, async (request, params) => mayImport(request, (await findImport(db(), request, params.id)).entity)),
     },
     async (request) => {
       const found = await findImport(db(), request, request.params.id);
@@ -157,7 +155,7 @@ export default async function importRoutes(root: FastifyInstance) {
         body: importCommitSchema,
         response: { 200: importSchema, ...problemResponses },
       },
-      preParsing: async (request) => mayImport(request, (await findImport(db(), request, (request.params as { id: string }).id)).entity),
+      preParsing: checkRecord(importIdParamsSchema, async (request, params) => mayImport(request, (await findImport(db(), request, params.id)).entity)),
     },
     async (request) => {
       const found = await findImport(db(), request, request.params.id);
