@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useResourceParams, type CrudFilter, type CrudSort } from "@refinedev/core";
-import { listQueryParams } from "../../providers/data-provider";
+import { listQueryParams } from "../../providers/list-query";
 import type { ExportTarget } from "./ExportMenu";
 import type { GridLocaleText } from "@mui/x-data-grid";
 import { esES } from "@mui/x-data-grid/locales";

@@ -1,6 +1,5 @@
 import { useId, useState, type ReactNode } from "react";
-import { Box, Button, CircularProgress, Menu, MenuItem } from "@mui/material";
-import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
+import { Box, Button, Menu, MenuItem } from "@mui/material";
 import type { ApiRequest } from "../../providers/api-client";
 import { DownloadFailure } from "./DownloadFailure";
 import { useFileDownload } from "./use-file-download";
@@ -19,7 +18,7 @@ interface Props {
   label: string;
   /** The menu's accessible name (“Export as”). */
   menuLabel: string;
-  /** What the spinner says while the file is made. */
+  /** What the button says while the file is made. */
   busyLabel: string;
   /** The i18n key of the failure (with `{{message}}`). */
   failedKey: string;
@@ -28,7 +27,7 @@ interface Props {
 }
 
 /** A button opening a menu of files to download (CSV or Excel, PDF or Excel), each made by the server in the user's language. */
-export function DownloadMenu({ label, menuLabel, busyLabel, failedKey, choices, icon = <DownloadOutlined fontSize="small" /> }: Props) {
+export function DownloadMenu({ label, menuLabel, busyLabel, failedKey, choices, icon }: Props) {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { download, busy, failure, dismissFailure } = useFileDownload(failedKey);
@@ -40,14 +39,15 @@ export function DownloadMenu({ label, menuLabel, busyLabel, failedKey, choices, 
     <Box sx={{ display: "inline-grid", gap: 1 }}>
       <Button
         size="small"
-        startIcon={busy ? <CircularProgress size={16} aria-label={busyLabel} /> : icon}
+        startIcon={icon}
         disabled={busy}
+        aria-busy={busy}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? "true" : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        {label}
+        {busy ? busyLabel : label}
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ list: { "aria-label": menuLabel } }}>
         {choices.map((choice) => (

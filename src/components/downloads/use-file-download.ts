@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiFile, type ApiRequest } from "../../providers/api-client";
-import { saveBlob } from "../../resources/applications/documents/document-format";
+import { saveBlob } from "./save-blob";
 
 /**
  * Downloads a file the API generates (an export, a report) with the user's token, in the UI's language, and

@@ -1,6 +1,5 @@
 import { Link as RouterLink } from "react-router";
 import { Button } from "@mui/material";
-import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
 import { useTranslation } from "react-i18next";
 import type { ImportEntity } from "../../../domain/imports/fields";
 import { useResourceUrl } from "../links";
@@ -10,7 +9,7 @@ export function ImportButton({ entity }: { entity: ImportEntity }) {
   const { t } = useTranslation();
   const resourceUrl = useResourceUrl();
   return (
-    <Button variant="outlined" startIcon={<UploadFileOutlined />} component={RouterLink} to={resourceUrl("imports", "wizard", { entity })}>
+    <Button variant="outlined" component={RouterLink} to={resourceUrl("imports", "wizard", { entity })}>
       {t("common.import.button")}
     </Button>
   );
