@@ -3,13 +3,22 @@ import { buildSpaIfStale } from "../server/spa-build";
 import { reportBundles } from "./bundle-size";
 import { reportStartup } from "./startup";
 import { reportApplications } from "./applications";
+import { reportExports } from "./exports";
 import { postgresReachable, reportApplicationsOnPostgres } from "./applications-postgres";
 import { reportTestingFairness } from "./testing-fairness";
 import { reportTestingLlm } from "./testing-llm";
 import { reportAuditChain } from "./audit-chain";
 
 buildSpaIfStale((line) => console.log(line));
-const results: Record<string, boolean> = { bundles: reportBundles(), startup: await reportStartup(), applications: await reportApplications(), testing: await reportTestingFairness(), testingLlm: await reportTestingLlm(), auditChain: await reportAuditChain() };
+const results: Record<string, boolean> = {
+  bundles: reportBundles(),
+  startup: await reportStartup(),
+  applications: await reportApplications(),
+  testing: await reportTestingFairness(),
+  testingLlm: await reportTestingLlm(),
+  auditChain: await reportAuditChain(),
+  exports: await reportExports(),
+};
 if (await postgresReachable()) results.listsOnPostgres = await reportApplicationsOnPostgres();
 else console.log("\nApplication lists on PostgreSQL: skipped, no server at BENCH_DATABASE_URL (or the local one).");
 const over = Object.entries(results).filter(([, ok]) => !ok).map(([name]) => name);

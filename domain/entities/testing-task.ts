@@ -193,6 +193,12 @@ export const testingSummarySchema = z.object({
 });
 export type TestingSummary = z.infer<typeof testingSummarySchema>;
 
+/** The lowest impact ratio of a run across its categories; null when none is defined. */
+export function lowestRatio(summary: TestingSummary | null | undefined): number | null {
+  const ratios = Object.values(summary?.lowest_impact_ratio ?? {}).filter((r): r is number => r !== null && Number.isFinite(r));
+  return ratios.length ? Math.min(...ratios) : null;
+}
+
 const personSchema = z.object({ id: z.uuid().nullable(), name: z.string() });
 
 export const testingTaskSchema = z.object({

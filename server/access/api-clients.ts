@@ -2,7 +2,7 @@ import { and, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { ApiClient } from "../../domain/entities/api-client";
 import { actorOf, recordAudit } from "../audit/record";
 import type { Db } from "../db/client";
-import { listPage, type ListQuery, type ListSorting } from "../db/list";
+import { listItems, type ListQuery, type ListSorting, type ListSource, type SortValues } from "../db/list";
 import type { ListTotal } from "../db/list-total";
 import { apiClients, resourceGroups, roles, users } from "../db/schema";
 import { likePattern } from "../db/search";
@@ -14,9 +14,10 @@ import { notFound } from "../plugins/problem";
 const AUDIT_ENTITY = "api_client";
 
 /** One query shape for list and get: the client with its role, group and creator's name. */
-function selectClients(db: Db) {
+function selectClients(db: Db, extra?: SortValues) {
   return db
     .select({
+      ...extra,
       client: apiClients,
       roleName: roles.name,
       groupName: resourceGroups.name,
@@ -67,18 +68,21 @@ const clientSorting: ListSorting = {
   idOrder: "asc",
 };
 
+/** The company's API clients (revoked ones only when asked for), searched by name and client id: what a page of the list and its export read. */
+export function apiClientList(db: Db, companyId: string, query: { q?: string; include_revoked?: string }): ListSource<ClientRow, ApiClient> {
+  const filters: SQL[] = [eq(apiClients.companyId, companyId)];
+  if (query.include_revoked !== "true") filters.push(isNull(apiClients.revokedAt));
+  if (query.q) filters.push(or(ilike(apiClients.name, likePattern(query.q)), ilike(apiClients.clientId, likePattern(query.q)))!);
+  return { table: apiClients, where: and(...filters), sorting: clientSorting, select: (extra) => selectClients(db, extra).$dynamic(), toItems: (rows) => rows.map(toApiClient) };
+}
+
 /** One page of the company's API clients (revoked ones only when asked for), searched by name and client id. */
 export async function listApiClients(
   db: Db,
   companyId: string,
   query: ListQuery & { q?: string; include_revoked?: string },
 ): Promise<{ items: ApiClient[] } & ListTotal> {
-  const filters: SQL[] = [eq(apiClients.companyId, companyId)];
-  if (query.include_revoked !== "true") filters.push(isNull(apiClients.revokedAt));
-  if (query.q) filters.push(or(ilike(apiClients.name, likePattern(query.q)), ilike(apiClients.clientId, likePattern(query.q)))!);
-  const where = and(...filters);
-  const { rows, ...totals } = await listPage(db, { table: apiClients, where, query, sorting: clientSorting, select: selectClients(db).$dynamic() });
-  return { items: rows.map(toApiClient), ...totals };
+  return listItems(db, apiClientList(db, companyId, query), query);
 }
 
 /** 404 unless the role exists and the group is the company's. */

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { ResourceGroup } from "../../domain/entities/resource-group";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { listPage, type ListQuery, type ListSorting } from "../db/list";
+import { listItems, type ListQuery, type ListSorting, type ListSource } from "../db/list";
 import type { ListTotal } from "../db/list-total";
 import { applications, resourceGroupResources, resourceGroups, roleAssignments } from "../db/schema";
 import { likePattern } from "../db/search";
@@ -68,13 +68,22 @@ const groupSorting: ListSorting = {
   idOrder: "asc",
 };
 
-/** One page of the company's resource groups (searched by name), with the applications each lists, and the total. */
-export async function listResourceGroups(db: Db, companyId: string, query: ListQuery & { q?: string }): Promise<{ items: ResourceGroup[] } & ListTotal> {
+/** The company's resource groups (searched by name) with the applications each lists: what a page of the list and its export read. */
+export function resourceGroupList(db: Db, companyId: string, query: { q?: string }): ListSource<GroupRow, ResourceGroup> {
   const filters: SQL[] = [eq(resourceGroups.companyId, companyId)];
   if (query.q) filters.push(ilike(resourceGroups.name, likePattern(query.q)));
-  const where = and(...filters);
-  const { rows, ...totals } = await listPage(db, { table: resourceGroups, where, query, sorting: groupSorting, select: db.select().from(resourceGroups).$dynamic() });
-  return { items: await withResources(db, rows), ...totals };
+  return {
+    table: resourceGroups,
+    where: and(...filters),
+    sorting: groupSorting,
+    select: (extra) => db.select({ ...getTableColumns(resourceGroups), ...extra }).from(resourceGroups).$dynamic(),
+    toItems: (rows) => withResources(db, rows),
+  };
+}
+
+/** One page of the company's resource groups (searched by name), with the applications each lists, and the total. */
+export async function listResourceGroups(db: Db, companyId: string, query: ListQuery & { q?: string }): Promise<{ items: ResourceGroup[] } & ListTotal> {
+  return listItems(db, resourceGroupList(db, companyId, query), query);
 }
 
 export async function createResourceGroup(db: Db, companyId: string, input: { name: string; group_type: GroupRow["groupType"] }): Promise<ResourceGroup> {

@@ -1,8 +1,8 @@
-import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { roleMatches } from "../../domain/access/abilities";
 import type { User } from "../../domain/entities/user";
 import type { Db } from "../db/client";
-import { listPage, type ListQuery, type ListSorting } from "../db/list";
+import { listItems, type ListQuery, type ListSorting, type ListSource } from "../db/list";
 import type { ListTotal } from "../db/list-total";
 import { companies, resourceGroups, roleAssignments, roles, users } from "../db/schema";
 import { likePattern } from "../db/search";
@@ -92,16 +92,25 @@ const userSorting: ListSorting = {
   idOrder: "asc",
 };
 
-/** One page of the company's users (searched by e-mail and full name), with their roles and the total. */
-export async function listUsers(db: Db, companyId: string, query: ListQuery & { q?: string }): Promise<{ items: User[] } & ListTotal> {
+/** The company's users (searched by e-mail and full name) with their roles: what a page of the list and its export read. */
+export function userList(db: Db, companyId: string, query: { q?: string }): ListSource<UserRow, User> {
   const filters: SQL[] = [eq(users.companyId, companyId)];
   if (query.q) {
     const pattern = likePattern(query.q);
     filters.push(or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))!);
   }
-  const where = and(...filters);
-  const { rows, ...totals } = await listPage(db, { table: users, where, query, sorting: userSorting, select: db.select().from(users).$dynamic() });
-  return { items: await withRoles(db, rows), ...totals };
+  return {
+    table: users,
+    where: and(...filters),
+    sorting: userSorting,
+    select: (extra) => db.select({ ...getTableColumns(users), ...extra }).from(users).$dynamic(),
+    toItems: (rows) => withRoles(db, rows),
+  };
+}
+
+/** One page of the company's users (searched by e-mail and full name), with their roles and the total. */
+export async function listUsers(db: Db, companyId: string, query: ListQuery & { q?: string }): Promise<{ items: User[] } & ListTotal> {
+  return listItems(db, userList(db, companyId, query), query);
 }
 
 /** Whether any user, in any company, has this e-mail (compared in lower case): e-mails sign in, so they are unique. */

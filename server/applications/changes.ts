@@ -47,9 +47,9 @@ export function mergeDetails(current: ApplicationDetails, patch: Partial<Applica
 /**
  * An edit: name, description, owner, answers, vendors. New answers or vendors are classified in the vendor
  * context (server/applications/classification.ts: assessment, approval reset). Everything that changes
- * governance state is audited in the same transaction.
+ * governance state is audited in the same transaction (`audit` adds to every entry, e.g. the import that made the change).
  */
-export async function applyEdit(tx: Tx, row: ApplicationRow, body: ApplicationUpdate, actor: Actor): Promise<void> {
+export async function applyEdit(tx: Tx, row: ApplicationRow, body: ApplicationUpdate, actor: Actor, audit: Record<string, unknown> = {}): Promise<void> {
   const set: Partial<typeof applications.$inferInsert> = {};
   if (body.name !== undefined) set.name = body.name;
   if (body.description !== undefined) set.description = body.description || null;
@@ -72,7 +72,7 @@ export async function applyEdit(tx: Tx, row: ApplicationRow, body: ApplicationUp
     }
     const context = await vendorContext(tx, row.companyId, usedVendorIds(listed, details));
     Object.assign(set, await reclassify(tx, row, details, context, actor, audits));
-    await recordAudit(tx, actor, ...audits);
+    await recordAudit(tx, actor, ...audits.map((entry) => ({ ...entry, after: { ...(entry.after as object), ...audit } })));
   }
   if (Object.keys(set).length === 0) return;
   await tx

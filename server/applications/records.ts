@@ -1,10 +1,10 @@
-import { and, eq, ilike } from "drizzle-orm";
+import { and, eq, getTableColumns, ilike, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { activityListResponseSchema, assessmentListResponseSchema, commentListResponseSchema, commentSchema } from "../../domain/entities/application";
 import { applicationReach, holdersOf } from "../access/reach";
 import { actorOf } from "../audit/record";
 import type { Db } from "../db/client";
-import { listPage, type ListQuery, type ListSorting } from "../db/list";
+import { listItems, listPage, type ListQuery, type ListSorting, type ListSource } from "../db/list";
 import { applicationAssessments, applicationComments, auditLog } from "../db/schema";
 import { likePattern } from "../db/search";
 import { notify } from "../notifications/notify";
@@ -29,27 +29,31 @@ const toComment = (c: CommentRow): z.infer<typeof commentSchema> => ({
   created_at: c.createdAt.toISOString(),
 });
 
-/** Every classification the application has had, newest first unless asked otherwise. */
-export async function listAssessments(db: Db, applicationId: string, query: ListQuery): Promise<z.infer<typeof assessmentListResponseSchema>> {
-  const { rows, ...totals } = await listPage(db, {
+type Assessment = z.infer<typeof assessmentListResponseSchema>["items"][number];
+type Activity = z.infer<typeof activityListResponseSchema>["items"][number];
+
+/** Every classification the application has had, newest first unless asked otherwise: what a page and the dossier read. */
+export function assessmentList(db: Db, applicationId: string): ListSource<typeof applicationAssessments.$inferSelect, Assessment> {
+  return {
     table: applicationAssessments,
     where: eq(applicationAssessments.applicationId, applicationId),
-    query,
     sorting: byCreation(applicationAssessments.createdAt, applicationAssessments.id, "-created_at"),
-    select: db.select().from(applicationAssessments).$dynamic(),
-  });
-  return {
-    ...totals,
-    items: rows.map((a) => ({
-      id: a.id,
-      assessed_by: { id: a.assessedById, name: a.assessedByName },
-      created_at: a.createdAt.toISOString(),
-      details: a.details,
-      risk_tier: a.riskTier,
-      risk_descriptors: a.riskDescriptors,
-      rules_fired: a.rulesFired,
-    })),
+    select: (extra) => db.select({ ...getTableColumns(applicationAssessments), ...extra }).from(applicationAssessments).$dynamic(),
+    toItems: (rows) =>
+      rows.map((a) => ({
+        id: a.id,
+        assessed_by: { id: a.assessedById, name: a.assessedByName },
+        created_at: a.createdAt.toISOString(),
+        details: a.details,
+        risk_tier: a.riskTier,
+        risk_descriptors: a.riskDescriptors,
+        rules_fired: a.rulesFired,
+      })),
   };
+}
+
+export async function listAssessments(db: Db, applicationId: string, query: ListQuery): Promise<z.infer<typeof assessmentListResponseSchema>> {
+  return listItems(db, assessmentList(db, applicationId), query);
 }
 
 /** The application's discussion, oldest first unless asked otherwise, searchable by its text. */
@@ -64,26 +68,35 @@ export async function listComments(db: Db, applicationId: string, query: ListQue
   return { ...totals, items: rows.map(toComment) };
 }
 
-/** The audit entries of the application's governance changes, newest first unless asked otherwise. */
-export async function listActivity(db: Db, application: ApplicationRow, query: ListQuery): Promise<z.infer<typeof activityListResponseSchema>> {
-  const { rows, ...totals } = await listPage(db, {
-    table: auditLog,
-    where: and(eq(auditLog.companyId, application.companyId), eq(auditLog.entityType, "application"), eq(auditLog.entityId, application.id)),
-    query,
-    sorting: byCreation(auditLog.createdAt, auditLog.id, "-created_at"),
-    select: db.select().from(auditLog).$dynamic(),
-  });
+/**
+ * The audit entries of the application's governance changes (of those `actions` only, when given), newest first
+ * unless asked otherwise: what a page and the dossier read.
+ */
+export function activityList(db: Db, application: Pick<ApplicationRow, "id" | "companyId">, actions?: readonly string[]): ListSource<typeof auditLog.$inferSelect, Activity> {
   return {
-    ...totals,
-    items: rows.map((e) => ({
-      id: e.id,
-      actor: { id: e.actorId, type: e.actorType, name: e.actorName },
-      action: e.action,
-      before: e.before,
-      after: e.after,
-      created_at: e.createdAt.toISOString(),
-    })),
+    table: auditLog,
+    where: and(
+      eq(auditLog.companyId, application.companyId),
+      eq(auditLog.entityType, "application"),
+      eq(auditLog.entityId, application.id),
+      actions ? inArray(auditLog.action, [...actions]) : undefined,
+    ),
+    sorting: byCreation(auditLog.createdAt, auditLog.id, "-created_at"),
+    select: (extra) => db.select({ ...getTableColumns(auditLog), ...extra }).from(auditLog).$dynamic(),
+    toItems: (rows) =>
+      rows.map((e) => ({
+        id: e.id,
+        actor: { id: e.actorId, type: e.actorType, name: e.actorName },
+        action: e.action,
+        before: e.before,
+        after: e.after,
+        created_at: e.createdAt.toISOString(),
+      })),
   };
+}
+
+export async function listActivity(db: Db, application: ApplicationRow, query: ListQuery): Promise<z.infer<typeof activityListResponseSchema>> {
+  return listItems(db, activityList(db, application), query);
 }
 
 /** Adds a comment; the application's owner and contributors hear of it, never its author. */

@@ -2,26 +2,25 @@ import type { FastifyRequest } from "fastify";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { and, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { asSubject, type Action } from "../../domain/access/abilities";
-import { newApplicationGroup } from "../../domain/access/new-application-group";
 import { NOT_ASSESSED, type Application, type ApplicationListQuery, type ApplicationUpdate } from "../../domain/entities/application";
 import type { VendorRef } from "../../domain/entities/vendor";
 import { RISK_TIERS, emptyDetails, type ApplicationDetails, type ClassificationContext } from "../../domain/risk";
 import { scopeOf } from "../access/scope";
-import { actorOf, recordAudit } from "../audit/record";
+import { actorOf } from "../audit/record";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { countedTotal, listPage, orderOf, pageOf, type ListSorting } from "../db/list";
+import { countedTotal, listItems, orderOf, pageOf, type ListFilters, type ListSorting, type ListSource, type SortValues } from "../db/list";
 import { listTotal, windowCount, type ListTotal } from "../db/list-total";
-import { applications, resourceGroupResources, resourceGroups, users } from "../db/schema";
+import { applications, users } from "../db/schema";
 import { likePattern } from "../db/search";
 import { claimVersion } from "../db/versions";
 import type { CurrentUser } from "../plugins/auth";
 import type { ExpectedVersions } from "../plugins/concurrency";
-import { badRequest, conflict, forbidden, notFound } from "../plugins/problem";
+import { conflict, forbidden, notFound } from "../plugins/problem";
 import type { Storage } from "../storage/types";
 import { applyApprovalMove, applyDevelopmentMove, applyEdit } from "./changes";
 import { classificationColumns, classifyDetails } from "./classification";
-import { assertCompanyVendors, listedVendors, replaceListedVendors, usedVendorIds, vendorContext } from "./vendors";
+import { listedVendors } from "./vendors";
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export interface ApplicationWithOwner<Row extends ApplicationViewRow = ApplicationRow> {
@@ -60,8 +59,8 @@ export function selectApplications(db: Db) {
 }
 
 /** Applications as lists show them: the view's columns only. */
-export function selectApplicationViews(db: Db) {
-  return db.select({ row: viewColumns, ownerName }).from(applications).leftJoin(users, eq(users.id, applications.ownerId));
+export function selectApplicationViews(db: Db, extra?: SortValues) {
+  return db.select({ row: viewColumns, ownerName, ...extra }).from(applications).leftJoin(users, eq(users.id, applications.ownerId));
 }
 
 /** `vendors`: the vendors it lists, given on single reads. */
@@ -154,7 +153,7 @@ function applicationSorting(searching: boolean): ListSorting {
  */
 const checkedOnMatches = (column: AnyPgColumn, searching: boolean): SQL => (searching ? sql`(${column} || '')` : sql`${column}`);
 
-function filtersOf(query: ApplicationListQuery): SQL[] {
+function filtersOf(query: ListFilters<ApplicationListQuery>): SQL[] {
   const filters: SQL[] = [];
   const searching = Boolean(query.q);
   const column = (c: AnyPgColumn) => checkedOnMatches(c, searching);
@@ -172,10 +171,21 @@ function filtersOf(query: ApplicationListQuery): SQL[] {
   return filters;
 }
 
+/** The applications the caller can read, filtered as asked: what the list's export reads. */
+export function applicationList(db: Db, request: FastifyRequest, query: ListFilters<ApplicationListQuery>): ListSource<ApplicationWithOwner<ApplicationViewRow>, Application> {
+  return {
+    table: applications,
+    where: and(readableApplications(request), ...filtersOf(query)),
+    sorting: applicationSorting(Boolean(query.q)),
+    select: (extra) => selectApplicationViews(db, extra).$dynamic(),
+    toItems: (rows) => rows.map((r) => toApplication(r)),
+  };
+}
+
 /** One page of the applications the caller can read, filtered and sorted as asked, with its total. */
 export async function listApplications(db: Db, request: FastifyRequest, query: ApplicationListQuery): Promise<{ items: Application[] } & ListTotal> {
-  const where = and(readableApplications(request), ...filtersOf(query));
-  const sorting = applicationSorting(Boolean(query.q));
+  const list = applicationList(db, request, query);
+  const { where, sorting } = list;
   if (query.q) {
     // A search reads and sorts every match anyway: the same pass counts them, exactly. That pass
     // carries ids only; the page's rows are then read by primary key.
@@ -195,11 +205,10 @@ export async function listApplications(db: Db, request: FastifyRequest, query: A
     return { items: rows.map((r) => toApplication(r)), ...totals };
   }
   // The owner join only names owners on the page; counting needs none of it.
-  const { rows, ...totals } = await listPage(db, { table: applications, where, query, sorting, select: selectApplicationViews(db).$dynamic() });
-  return { items: rows.map((r) => toApplication(r)), ...totals };
+  return listItems(db, list, query);
 }
 
-const NAME_TAKEN = () => conflict("An application with this name already exists.", [{ path: "name", message: "validation.nameTaken" }]);
+export const NAME_TAKEN = () => conflict("An application with this name already exists.", [{ path: "name", message: "validation.nameTaken" }]);
 
 /** A single application as GET and PUT answer it: with the vendors it lists. */
 export async function withVendors(db: Db, found: ApplicationWithOwner) {
@@ -212,24 +221,6 @@ export async function applicationView(db: Db, id: string) {
   return withVendors(db, found);
 }
 
-/** The group a new application joins (domain/access/new-application-group), a named one checked to be a SELECTED group of the company. */
-async function groupToJoin(db: Db, user: CurrentUser, requested: string | undefined): Promise<string | null> {
-  const decision = newApplicationGroup(user, requested);
-  if ("choose" in decision) {
-    throw badRequest("You contribute to several application groups: choose the one the application joins.", [
-      { path: "resource_group_id", message: "validation.required" },
-    ]);
-  }
-  if ("unknownGroup" in decision) throw notFound("Resource group");
-  if (!decision.group) return null;
-  const [group] = await db
-    .select({ type: resourceGroups.groupType })
-    .from(resourceGroups)
-    .where(and(eq(resourceGroups.id, decision.group), eq(resourceGroups.companyId, user.companyId)));
-  if (group?.type !== "SELECTED") throw notFound("Resource group");
-  return decision.group;
-}
-
 /** 404 unless the owner is a user of the company (no owner is fine). */
 export async function assertOwnerInCompany(db: Db, companyId: string, ownerId: string | null | undefined) {
   if (!ownerId) return;
@@ -238,59 +229,6 @@ export async function assertOwnerInCompany(db: Db, companyId: string, ownerId: s
     .from(users)
     .where(and(eq(users.id, ownerId), eq(users.companyId, companyId)));
   if (!owner) throw notFound("Owner");
-}
-
-export interface NewApplication {
-  name: string;
-  description?: string | null;
-  owner_id?: string | null;
-  resource_group_id?: string;
-  details?: ApplicationDetails;
-  vendor_ids?: string[];
-}
-
-/**
- * Adds an application, classified, in the group its creator needs to keep seeing it; audited. Owned by
- * its creator unless the body names an owner (an API client owns nothing). Answers its id.
- */
-export async function createApplication(db: Db, user: CurrentUser, input: NewApplication): Promise<string> {
-  const { name, description, owner_id, resource_group_id, details, vendor_ids = [] } = input;
-  await assertOwnerInCompany(db, user.companyId, owner_id);
-  await assertCompanyVendors(db, user.companyId, vendor_ids, "vendor_ids");
-  await assertCompanyVendors(db, user.companyId, [details?.foundation_model_vendor_id], "details.foundation_model_vendor_id");
-  const context = await vendorContext(db, user.companyId, details ? usedVendorIds(vendor_ids, details) : vendor_ids);
-  const groupId = await groupToJoin(db, user, resource_group_id);
-  const isPerson = user.actor === "user";
-  try {
-    return await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(applications)
-        .values(
-          newApplicationValues({
-            companyId: user.companyId,
-            name,
-            description,
-            ownerId: owner_id === undefined ? (isPerson ? user.id : null) : owner_id,
-            createdBy: isPerson ? user.id : null,
-            details,
-            context,
-          }),
-        )
-        .returning();
-      await replaceListedVendors(tx, user.companyId, created.id, vendor_ids);
-      if (groupId) await tx.insert(resourceGroupResources).values({ resourceGroupId: groupId, resourceId: created.id });
-      await recordAudit(tx, actorOf(user), {
-        entityType: "application",
-        entityId: created.id,
-        action: "application.created",
-        after: { name: created.name, risk_tier: created.riskTier, resource_group_id: groupId, vendor_ids },
-      });
-      return created.id;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw NAME_TAKEN();
-    throw error;
-  }
 }
 
 /**

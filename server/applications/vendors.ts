@@ -16,12 +16,17 @@ export function usedVendorIds(listed: readonly string[], details: Pick<Applicati
 
 /** The vendor facts classify() needs: how many vendors are used, and which of them are rated high. */
 export async function vendorContext(db: DbOrTx, companyId: string, used: readonly string[]): Promise<ClassificationContext> {
-  if (used.length === 0) return { vendorCount: 0, highRiskVendorIds: [] };
+  if (used.length === 0) return contextOf(used, new Set());
   const high = await db
     .select({ id: vendors.id })
     .from(vendors)
     .where(and(eq(vendors.companyId, companyId), inArray(vendors.id, [...used]), eq(vendors.riskLevel, "high")));
-  return { vendorCount: used.length, highRiskVendorIds: high.map((v) => v.id).sort() };
+  return contextOf(used, new Set(high.map((v) => v.id)));
+}
+
+/** The classification context of the vendors used, knowing which vendors are rated high. */
+export function contextOf(used: readonly string[], highRisk: ReadonlySet<string>): ClassificationContext {
+  return { vendorCount: used.length, highRiskVendorIds: used.filter((id) => highRisk.has(id)).sort() };
 }
 
 /** The vendors an application lists, in name order. */

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 import { listTotal, type ListTotal } from "./list-total";
@@ -37,6 +37,9 @@ export interface ListSorting<K extends string = string> {
   idOrder?: "follow" | "asc";
 }
 
+/** A list query without its paging: what an export of the whole list takes. */
+export type ListFilters<Q> = Omit<Q, "page" | "page_size">;
+
 /** The paging part of every list query (domain/api/list.ts). */
 export interface ListQuery {
   page: number;
@@ -44,22 +47,33 @@ export interface ListQuery {
   sort?: string;
 }
 
+/** One expression of an ORDER BY, with its direction and where its blanks go (`nulls` absent: no NULLS clause). */
+interface OrderTerm {
+  expression: SortExpression;
+  descending: boolean;
+  nulls?: "first" | "last";
+}
+
 /**
- * The ORDER BY of a `sort` value (`key` or `-key`; the query schema has already refused unknown keys, and
- * an unknown one here falls back to the default rather than failing).
+ * The terms of a `sort` value (`key` or `-key`; the query schema has already refused unknown keys, and an
+ * unknown one here falls back to the default rather than failing), the id's tiebreak last.
  */
-export function orderOf<K extends string>(sorting: ListSorting<K>, sort: string | undefined): SQL[] {
+function orderTerms<K extends string>(sorting: ListSorting<K>, sort: string | undefined): OrderTerm[] {
   const requested = sort ?? sorting.default;
   const descending = requested.startsWith("-");
   const name = requested.replace(/^-/, "");
   const key = (sorting.keys as Record<string, SortExpression | SortKey>)[name] ?? sorting.keys[sorting.default.replace(/^-/, "") as K];
   const { by, nulls } = isSortKey(key) ? key : { by: key, nulls: undefined };
-  const direction = descending ? sql`desc` : sql`asc`;
-  const blanks =
-    nulls === "last" ? sql` nulls last` : nulls === "lowest" ? (descending ? sql` nulls last` : sql` nulls first`) : sql``;
-  const terms = (Array.isArray(by) ? by : [by]).map((expression) => sql`${expression} ${direction}${blanks}`);
-  const idDirection = sorting.idOrder === "asc" ? sql`asc` : direction;
-  return [...terms, sql`${sorting.id} ${idDirection}`];
+  const blanks = nulls === "last" ? "last" : nulls === "lowest" ? (descending ? "last" : "first") : undefined;
+  const terms: OrderTerm[] = (Array.isArray(by) ? by : [by]).map((expression) => ({ expression, descending, nulls: blanks }));
+  return [...terms, { expression: sorting.id, descending: sorting.idOrder === "asc" ? false : descending }];
+}
+
+/** The ORDER BY of a `sort` value. */
+export function orderOf<K extends string>(sorting: ListSorting<K>, sort: string | undefined): SQL[] {
+  return orderTerms(sorting, sort).map(
+    ({ expression, descending, nulls }) => sql`${expression} ${descending ? sql`desc` : sql`asc`}${nulls ? sql.raw(` nulls ${nulls}`) : sql``}`,
+  );
 }
 
 function isSortKey(key: SortExpression | SortKey): key is SortKey {
@@ -107,4 +121,98 @@ export async function countedTotal(
 ): Promise<ListTotal> {
   if (counted !== undefined || query.page === 1) return { total: counted ?? 0 };
   return otherwise();
+}
+
+/**
+ * A list read whole, batch after batch (an export): its filter, its order, its select, and how its rows
+ * become the API's items.
+ */
+export interface ListSource<Row, Item> {
+  where: SQL | undefined;
+  sorting: ListSorting;
+  /** The table whose rows are counted for a page's `total`. */
+  table: PgTable;
+  /** The rows' select (as listPage's), with `extra` fields beside the row's own, its joins and no WHERE yet. */
+  select(extra?: SortValues): PgSelect;
+  /** The API's items of a batch of rows (some lists read more per batch, a user's roles). */
+  toItems(rows: Row[]): Item[] | Promise<Item[]>;
+}
+
+/** The field a batched read adds to a list's select: the row's sort values, as text. */
+export type SortValues = { sort_values: SQL<(string | null)[]> };
+
+/**
+ * Rows a batch reads. Small enough that a batch is garbage before the young generation is next collected:
+ * with 1,000 rows, each batch outlived a collection or two and a long export grew the heap by a few hundred MB
+ * of garbage before a full collection; with 250 the heap stays flat. Each batch is one index walk, so the
+ * extra round trips cost little.
+ */
+export const BATCH_ROWS = 250;
+
+/**
+ * Every item of a list in its order, `size` rows at a time, each batch a short query of its own: the next
+ * starts after the last row read (keyset paging on the sort values and the id), so a long export never holds
+ * a transaction, a connection or the whole list, and never rereads the rows before it as OFFSET would.
+ */
+export async function* listBatches<Row, Item>(source: ListSource<Row, Item>, sort: string | undefined, size = BATCH_ROWS): AsyncGenerator<Item[]> {
+  const terms = orderTerms(source.sorting, sort);
+  const sortValues = sql<(string | null)[]>`array[${sql.join(
+    terms.map((t) => sql`(${t.expression})::text`),
+    sql`, `,
+  )}]`;
+  const order = orderOf(source.sorting, sort);
+  let after: SQL | undefined;
+  while (true) {
+    const rows = (await source
+      .select({ sort_values: sortValues })
+      .where(and(source.where, after))
+      .orderBy(...order)
+      .limit(size)) as Array<Row & { sort_values: (string | null)[] }>;
+    if (rows.length > 0) yield await source.toItems(rows);
+    if (rows.length < size) return;
+    after = afterRow(terms, rows[rows.length - 1].sort_values);
+  }
+}
+
+/**
+ * The rows that come after one whose sort values are `values`, in the order of `terms`. Values come back as
+ * text and are compared as the expression's own type (PostgreSQL types a parameter by what it is compared with).
+ * When every term goes one way and none can be blank, a row comparison, which an index on the terms can seek;
+ * otherwise, term by term: equal on the ones before, after on this one, blanks placed as the ORDER BY places them.
+ */
+function afterRow(terms: OrderTerm[], values: (string | null)[]): SQL {
+  const uniform = terms.every((t) => t.descending === terms[0].descending && t.nulls === undefined) && values.every((v) => v !== null);
+  if (uniform) {
+    const left = sql.join(
+      terms.map((t) => sql`${t.expression}`),
+      sql`, `,
+    );
+    const right = sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    );
+    return terms[0].descending ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
+  }
+  const alternatives: SQL[] = [];
+  terms.forEach((term, i) => {
+    const equalBefore = terms.slice(0, i).map((t, j) => (values[j] === null ? sql`${t.expression} is null` : sql`${t.expression} = ${values[j]}`));
+    const beyond = pastValue(term, values[i]);
+    if (beyond) alternatives.push(and(...equalBefore, beyond)!);
+  });
+  return alternatives.length ? or(...alternatives)! : sql`false`;
+}
+
+/** Rows strictly past `value` on one term; undefined when none can be (a blank placed last). */
+function pastValue({ expression, descending, nulls }: OrderTerm, value: string | null): SQL | undefined {
+  // Without a NULLS clause PostgreSQL puts blanks last ascending and first descending.
+  const blanksLast = nulls ? nulls === "last" : !descending;
+  if (value === null) return blanksLast ? undefined : sql`${expression} is not null`;
+  const beyond = descending ? sql`${expression} < ${value}` : sql`${expression} > ${value}`;
+  return blanksLast ? sql`(${beyond} or ${expression} is null)` : beyond;
+}
+
+/** One page of a list's items, with its total. */
+export async function listItems<Row, Item>(db: Db, source: ListSource<Row, Item>, query: ListQuery): Promise<{ items: Item[] } & ListTotal> {
+  const { rows, ...totals } = await listPage(db, { table: source.table, where: source.where, query, sorting: source.sorting, select: source.select() });
+  return { items: await source.toItems(rows as Row[]), ...totals };
 }

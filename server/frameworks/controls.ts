@@ -51,6 +51,13 @@ export async function evidenceCounts(db: Db, applicationId: string) {
   return new Map(rows.map((r) => [r.controlId, { total: Number(r.total), expired: Number(r.expired) }]));
 }
 
+/** The controls that apply to an application, each with how it is met and its evidence counts: the Controls tab's list. */
+export async function applicationControlList(db: Db, application: ApplicationRow): Promise<ApplicationControl[]> {
+  const [controls, stored, counts] = await Promise.all([applicableControlsOf(db, application), controlRows(db, application.id), evidenceCounts(db, application.id)]);
+  const byId = new Map(stored.map((s) => [s.row.controlId, s]));
+  return controls.map((c) => toApplicationControl(c, byId.get(c.id), counts.get(c.id)));
+}
+
 export function toApplicationControl(
   control: Control,
   stored: { row: ControlRow; ownerName: string | null } | undefined,
@@ -101,10 +108,11 @@ export function toEvidence(row: EvidenceRow): Evidence {
   };
 }
 
-export async function liveEvidence(db: Db, applicationId: string, controlId: string): Promise<EvidenceRow[]> {
+/** The live evidence of one control of an application, or (no control) of all its controls; oldest first. */
+export async function liveEvidence(db: Db, applicationId: string, controlId?: string): Promise<EvidenceRow[]> {
   return db
     .select()
     .from(controlEvidence)
-    .where(and(eq(controlEvidence.applicationId, applicationId), eq(controlEvidence.controlId, controlId), isNull(controlEvidence.deletedAt)))
-    .orderBy(controlEvidence.createdAt);
+    .where(and(eq(controlEvidence.applicationId, applicationId), controlId ? eq(controlEvidence.controlId, controlId) : undefined, isNull(controlEvidence.deletedAt)))
+    .orderBy(controlEvidence.createdAt, controlEvidence.id);
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { and, asc, eq } from "drizzle-orm";
 import { CONTROLS, FRAMEWORKS, controlsForRequirement, type Framework } from "../../domain/frameworks";
-import type { FrameworkDetail, FrameworkSummary, Progress } from "../../domain/entities/framework";
+import type { FrameworkDetail, FrameworkRequirement, FrameworkSummary, Progress } from "../../domain/entities/framework";
 import { scopeOf } from "../access/scope";
 import type { Db } from "../db/client";
 import { applications } from "../db/schema";
@@ -72,6 +72,22 @@ export async function frameworkSummaries(db: Db, request: FastifyRequest): Promi
   return FRAMEWORKS.map((f) => toSummary(f, settings.get(f.id)!, counts.get(f.id) ?? 0, progress.get(f.id) ?? emptyProgress()));
 }
 
+/** A framework's requirements as the API names them, in library order, each naming its mapped controls. */
+export function frameworkRequirements(framework: Framework): FrameworkRequirement[] {
+  return framework.requirements.map((r) => ({
+    id: r.id,
+    ref: r.ref,
+    group: r.group,
+    subgroup: r.subgroup ?? null,
+    subgroup_title: r.subgroup_title ?? null,
+    title: r.title,
+    summary: r.summary,
+    applies_to_tiers: r.applies_to_tiers ?? null,
+    applies_from: r.applies_from ?? null,
+    control_ids: controlsForRequirement(r.id).map((c) => c.id),
+  }));
+}
+
 /** One framework: requirements with their controls, and progress per readable application it applies to. */
 export async function frameworkDetail(db: Db, request: FastifyRequest, framework: Framework): Promise<FrameworkDetail> {
   const companyId = request.user.companyId;
@@ -89,18 +105,7 @@ export async function frameworkDetail(db: Db, request: FastifyRequest, framework
   const perApp = await countProgress(db, companyId, pairs);
   return {
     ...toSummary(framework, settings.get(framework.id)!, applying.length, total.get("total") ?? emptyProgress()),
-    requirements: framework.requirements.map((r) => ({
-      id: r.id,
-      ref: r.ref,
-      group: r.group,
-      subgroup: r.subgroup ?? null,
-      subgroup_title: r.subgroup_title ?? null,
-      title: r.title,
-      summary: r.summary,
-      applies_to_tiers: r.applies_to_tiers ?? null,
-      applies_from: r.applies_from ?? null,
-      control_ids: controlsForRequirement(r.id).map((c) => c.id),
-    })),
+    requirements: frameworkRequirements(framework),
     controls: frameworkControls(framework),
     applications: applying.map((a) => ({
       id: a.id,

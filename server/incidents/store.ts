@@ -5,7 +5,7 @@ import { INCIDENT_ERRORS, INCIDENT_OPEN_STATUSES, isReportOverdue, type Incident
 import { scopeOf } from "../access/scope";
 import { ownerName, type ApplicationRow } from "../applications/store";
 import type { Db } from "../db/client";
-import { listPage, type ListSorting } from "../db/list";
+import { listItems, type ListFilters, type ListSorting, type ListSource, type SortValues } from "../db/list";
 import type { ListTotal } from "../db/list-total";
 import { applications, incidents, users } from "../db/schema";
 import { likePattern } from "../db/search";
@@ -19,9 +19,9 @@ export interface IncidentWithNames {
 }
 
 /** Incidents with their application's name and their owner's: the join every read answers with. */
-export function selectIncidents(db: Db) {
+export function selectIncidents(db: Db, extra?: SortValues) {
   return db
-    .select({ row: incidents, applicationName: applications.name, ownerName })
+    .select({ row: incidents, applicationName: applications.name, ownerName, ...extra })
     .from(incidents)
     .innerJoin(applications, eq(applications.id, incidents.applicationId))
     .leftJoin(users, eq(users.id, incidents.ownerId));
@@ -134,7 +134,7 @@ const INCIDENT_SORTING: ListSorting = {
   id: incidents.id,
 };
 
-function filtersOf(query: IncidentListQuery): SQL[] {
+function filtersOf(query: ListFilters<IncidentListQuery>): SQL[] {
   const filters: SQL[] = [];
   if (query.q) filters.push(ilike(incidents.title, likePattern(query.q)));
   if (query.application_id?.length) filters.push(inArray(incidents.applicationId, query.application_id));
@@ -144,10 +144,21 @@ function filtersOf(query: IncidentListQuery): SQL[] {
   return filters;
 }
 
+/** The incidents the caller can read, filtered as asked: what a page of the list and its export read. */
+export function incidentList(db: Db, request: FastifyRequest, query: ListFilters<IncidentListQuery>): ListSource<IncidentWithNames, Incident> {
+  return {
+    table: incidents,
+    where: and(readableIncidents(request), ...filtersOf(query)),
+    sorting: INCIDENT_SORTING,
+    select: (extra) => selectIncidents(db, extra).$dynamic(),
+    toItems: (rows) => {
+      const now = new Date();
+      return rows.map((r) => toIncident(r, now));
+    },
+  };
+}
+
 /** One page of the incidents the caller can read, filtered and sorted as asked, with its total. */
 export async function listIncidents(db: Db, request: FastifyRequest, query: IncidentListQuery): Promise<{ items: Incident[] } & ListTotal> {
-  const where = and(readableIncidents(request), ...filtersOf(query));
-  const { rows, ...totals } = await listPage(db, { table: incidents, where, query, sorting: INCIDENT_SORTING, select: selectIncidents(db).$dynamic() });
-  const now = new Date();
-  return { items: rows.map((r) => toIncident(r, now)), ...totals };
+  return listItems(db, incidentList(db, request, query), query);
 }

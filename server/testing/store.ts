@@ -5,7 +5,7 @@ import type { Population, TestingResults, TestingStatus, TestingTask } from "../
 import { scopeOf } from "../access/scope";
 import type { ApplicationRow } from "../applications/store";
 import type { Db } from "../db/client";
-import { listPage, type ListQuery, type ListSorting } from "../db/list";
+import { listItems, type ListFilters, type ListQuery, type ListSorting, type ListSource, type SortValues } from "../db/list";
 import type { ListTotal } from "../db/list-total";
 import { applicationDocuments, applications, processingItems, testingTasks } from "../db/schema";
 import { likePattern } from "../db/search";
@@ -26,9 +26,9 @@ const { results: _results, ...listColumns } = getTableColumns(testingTasks);
 type ListedTaskRow = Omit<TestingTaskRow, "results">;
 
 /** Tasks with their processing item's status and their document's name: the join every answer is built from. */
-function selectTasks(db: Db) {
+function selectTasks(db: Db, extra?: SortValues) {
   return db
-    .select({ task: listColumns, status: processingItems.status, error: processingItems.error, documentName: applicationDocuments.name })
+    .select({ task: listColumns, status: processingItems.status, error: processingItems.error, documentName: applicationDocuments.name, ...extra })
     .from(testingTasks)
     .innerJoin(processingItems, eq(processingItems.id, testingTasks.processingItemId))
     .leftJoin(applicationDocuments, eq(applicationDocuments.id, testingTasks.documentId));
@@ -126,8 +126,8 @@ export interface TestingTaskListQuery extends ListQuery {
   status?: TestingStatus[];
 }
 
-/** One page of an application's tasks (the caller reached it through applicationForTesting), newest first, without results. */
-export async function listTestingTasks(db: Db, request: FastifyRequest, applicationId: string, query: TestingTaskListQuery): Promise<{ items: TestingTask[] } & ListTotal> {
+/** An application's tasks (the caller reached it through applicationForTesting), filtered as asked, without results: what a page of the list and its export read. */
+export function testingTaskList(db: Db, request: FastifyRequest, applicationId: string, query: ListFilters<TestingTaskListQuery>): ListSource<TaskWithStatus, TestingTask> {
   const filters: SQL[] = [readableTestingTasks(request), eq(testingTasks.applicationId, applicationId)];
   if (query.q) filters.push(ilike(testingTasks.name, likePattern(query.q)));
   if (query.data_source?.length) filters.push(inArray(testingTasks.dataSource, query.data_source));
@@ -135,6 +135,16 @@ export async function listTestingTasks(db: Db, request: FastifyRequest, applicat
   if (query.status?.length) {
     filters.push(inArray(testingTasks.processingItemId, db.select({ id: processingItems.id }).from(processingItems).where(inArray(processingItems.status, query.status))));
   }
-  const { rows, ...totals } = await listPage(db, { table: testingTasks, where: and(...filters), query, sorting: TASK_SORTING, select: selectTasks(db).$dynamic() });
-  return { items: rows.map((row) => toTestingTask(row)), ...totals };
+  return {
+    table: testingTasks,
+    where: and(...filters),
+    sorting: TASK_SORTING,
+    select: (extra) => selectTasks(db, extra).$dynamic(),
+    toItems: (rows) => rows.map((row) => toTestingTask(row)),
+  };
+}
+
+/** One page of an application's tasks (the caller reached it through applicationForTesting), newest first, without results. */
+export async function listTestingTasks(db: Db, request: FastifyRequest, applicationId: string, query: TestingTaskListQuery): Promise<{ items: TestingTask[] } & ListTotal> {
+  return listItems(db, testingTaskList(db, request, applicationId, query), query);
 }

@@ -14,11 +14,11 @@ import { VENDOR_RISK_LEVELS, emptyVendorDetails, vendorDetailsSchema, vendorRisk
 import { scopeOf } from "../access/scope";
 import { reclassifyVendorUsers } from "../applications/classification";
 import { readableApplications } from "../applications/store";
-import { usesVendor } from "../applications/vendors";
+import { usesVendor, type DbOrTx } from "../applications/vendors";
 import { actorOf, recordAudit } from "../audit/record";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { listPage, type ListSorting } from "../db/list";
+import { listItems, type ListFilters, type ListSorting, type ListSource, type SortValues } from "../db/list";
 import type { ListTotal } from "../db/list-total";
 import { applications, applicationVendors, companies, vendors } from "../db/schema";
 import { likePattern } from "../db/search";
@@ -44,9 +44,9 @@ export function applicationCount(request: FastifyRequest): SQL<number> {
  * Vendors with their application count. The join (one company row) makes drizzle qualify every column
  * with its table, which the correlated subquery needs: a single-table select leaves them bare.
  */
-export function selectVendors(db: Db, request: FastifyRequest) {
+export function selectVendors(db: Db, request: FastifyRequest, extra?: SortValues) {
   return db
-    .select({ row: vendors, applicationCount: applicationCount(request) })
+    .select({ row: vendors, applicationCount: applicationCount(request), ...extra })
     .from(vendors)
     .innerJoin(companies, eq(companies.id, vendors.companyId));
 }
@@ -65,7 +65,9 @@ export function vendorProfile(row: VendorRow) {
   };
 }
 
-export function toVendor({ row, applicationCount }: { row: VendorRow; applicationCount: number }): Vendor {
+type VendorWithCount = { row: VendorRow; applicationCount: number };
+
+export function toVendor({ row, applicationCount }: VendorWithCount): Vendor {
   return {
     id: row.id,
     ...vendorProfile(row),
@@ -119,7 +121,7 @@ function vendorSorting(request: FastifyRequest): ListSorting {
   };
 }
 
-function filtersOf(query: VendorListQuery): SQL[] {
+function filtersOf(query: ListFilters<VendorListQuery>): SQL[] {
   const filters: SQL[] = [];
   if (query.q) {
     const pattern = likePattern(query.q);
@@ -130,44 +132,56 @@ function filtersOf(query: VendorListQuery): SQL[] {
   return filters;
 }
 
+/** The caller's company's vendors, filtered as asked: what a page of the list and its export read. */
+export function vendorList(db: Db, request: FastifyRequest, query: ListFilters<VendorListQuery>): ListSource<VendorWithCount, Vendor> {
+  return {
+    table: vendors,
+    where: and(eq(vendors.companyId, request.user.companyId), ...filtersOf(query)),
+    sorting: vendorSorting(request),
+    select: (extra) => selectVendors(db, request, extra).$dynamic(),
+    toItems: (rows) => rows.map(toVendor),
+  };
+}
+
 /** One page of the caller's company's vendors, filtered and sorted as asked, with its total. */
 export async function listVendors(db: Db, request: FastifyRequest, query: VendorListQuery): Promise<{ items: Vendor[] } & ListTotal> {
-  const where = and(eq(vendors.companyId, request.user.companyId), ...filtersOf(query));
-  const { rows, ...totals } = await listPage(db, { table: vendors, where, query, sorting: vendorSorting(request), select: selectVendors(db, request).$dynamic() });
-  return { items: rows.map(toVendor), ...totals };
+  return listItems(db, vendorList(db, request, query), query);
 }
 
 const NAME_TAKEN = () => conflict("A vendor with this name already exists.", [{ path: "name", message: "validation.nameTaken" }]);
 
 /** Adds a vendor to the user's company, rated from its answers; audited. Answers its id. */
 export async function createVendor(db: Db, user: CurrentUser, input: z.output<typeof vendorCreateSchema>): Promise<string> {
-  const { details = emptyVendorDetails(), ...profile } = input;
-  const risk = vendorRisk(details);
   try {
-    return await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(vendors)
-        .values({
-          companyId: user.companyId,
-          name: profile.name,
-          website: profile.website ?? null,
-          description: profile.description ?? null,
-          servicesProvided: profile.services_provided ?? null,
-          contact: profile.contact ?? null,
-          status: profile.status ?? "active",
-          details,
-          riskLevel: risk.level,
-          riskReasons: risk.reasons,
-          createdBy: user.actor === "user" ? user.id : null,
-        })
-        .returning();
-      await recordAudit(tx, actorOf(user), { entityType: "vendor", entityId: created.id, action: "vendor.created", after: { ...vendorProfile(created), details } });
-      return created.id;
-    });
+    return await db.transaction((tx) => insertVendor(tx, user, input));
   } catch (error) {
     if (isUniqueViolation(error)) throw NAME_TAKEN();
     throw error;
   }
+}
+
+/** Writes a new vendor in the caller's transaction, rated from its answers, and audits it (`audit` adds to the entry). */
+export async function insertVendor(tx: DbOrTx, user: CurrentUser, input: z.output<typeof vendorCreateSchema>, audit: Record<string, unknown> = {}): Promise<string> {
+  const { details = emptyVendorDetails(), ...profile } = input;
+  const risk = vendorRisk(details);
+  const [created] = await tx
+    .insert(vendors)
+    .values({
+      companyId: user.companyId,
+      name: profile.name,
+      website: profile.website ?? null,
+      description: profile.description ?? null,
+      servicesProvided: profile.services_provided ?? null,
+      contact: profile.contact ?? null,
+      status: profile.status ?? "active",
+      details,
+      riskLevel: risk.level,
+      riskReasons: risk.reasons,
+      createdBy: user.actor === "user" ? user.id : null,
+    })
+    .returning();
+  await recordAudit(tx, actorOf(user), { entityType: "vendor", entityId: created.id, action: "vendor.created", after: { ...vendorProfile(created), details, ...audit } });
+  return created.id;
 }
 
 /**
@@ -179,39 +193,47 @@ export async function changeVendor(db: Db, user: CurrentUser, id: string, body: 
     await db.transaction(async (tx) => {
       if ((await claimVersion(tx, vendors, eq(vendors.id, id), expected)) === undefined) throw notFound("Vendor");
       const [row] = await tx.select().from(vendors).where(eq(vendors.id, id));
-      const set: Partial<typeof vendors.$inferInsert> = {};
-      if (body.name !== undefined) set.name = body.name;
-      if (body.website !== undefined) set.website = body.website;
-      if (body.description !== undefined) set.description = body.description;
-      if (body.services_provided !== undefined) set.servicesProvided = body.services_provided;
-      if (body.contact !== undefined) set.contact = body.contact;
-      if (body.status !== undefined) set.status = body.status;
-      if (body.details !== undefined) {
-        const details = mergeVendorDetails(row.details, body.details);
-        const risk = vendorRisk(details);
-        Object.assign(set, { details, riskLevel: risk.level, riskReasons: risk.reasons });
-      }
-      if (Object.keys(set).length === 0) return;
-      const [updated] = await tx
-        .update(vendors)
-        .set({ ...set, updatedAt: new Date() })
-        .where(and(eq(vendors.id, row.id), eq(vendors.companyId, user.companyId)))
-        .returning();
-      const actor = actorOf(user);
-      await recordAudit(tx, actor, {
-        entityType: "vendor",
-        entityId: row.id,
-        action: "vendor.updated",
-        before: { ...vendorProfile(row), ...(body.details !== undefined && { details: row.details }) },
-        after: { ...vendorProfile(updated), ...(body.details !== undefined && { details: updated.details }) },
-      });
-      // Only a high rating reaches the applications' classification; re-classify on any change of level.
-      if (updated.riskLevel !== row.riskLevel) await reclassifyVendorUsers(tx, user.companyId, row.id, actor);
+      await updateVendor(tx, user, row, body);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw NAME_TAKEN();
     throw error;
   }
+}
+
+/**
+ * Applies an edit to a vendor in the caller's transaction (its version already claimed); audited (`audit` adds
+ * to the entry). A change of risk level re-classifies the applications that use the vendor.
+ */
+export async function updateVendor(tx: DbOrTx, user: CurrentUser, row: VendorRow, body: z.output<typeof vendorUpdateSchema>, audit: Record<string, unknown> = {}): Promise<void> {
+  const set: Partial<typeof vendors.$inferInsert> = {};
+  if (body.name !== undefined) set.name = body.name;
+  if (body.website !== undefined) set.website = body.website;
+  if (body.description !== undefined) set.description = body.description;
+  if (body.services_provided !== undefined) set.servicesProvided = body.services_provided;
+  if (body.contact !== undefined) set.contact = body.contact;
+  if (body.status !== undefined) set.status = body.status;
+  if (body.details !== undefined) {
+    const details = mergeVendorDetails(row.details, body.details);
+    const risk = vendorRisk(details);
+    Object.assign(set, { details, riskLevel: risk.level, riskReasons: risk.reasons });
+  }
+  if (Object.keys(set).length === 0) return;
+  const [updated] = await tx
+    .update(vendors)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(vendors.id, row.id), eq(vendors.companyId, user.companyId)))
+    .returning();
+  const actor = actorOf(user);
+  await recordAudit(tx, actor, {
+    entityType: "vendor",
+    entityId: row.id,
+    action: "vendor.updated",
+    before: { ...vendorProfile(row), ...(body.details !== undefined && { details: row.details }) },
+    after: { ...vendorProfile(updated), ...(body.details !== undefined && { details: updated.details }), ...audit },
+  });
+  // Only a high rating reaches the applications' classification; re-classify on any change of level.
+  if (updated.riskLevel !== row.riskLevel) await reclassifyVendorUsers(tx, user.companyId, row.id, actor);
 }
 
 /** The vendor's answers, its risk with reasons, and the applications the caller can read that use it (listed or as foundation model). */

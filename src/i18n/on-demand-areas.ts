@@ -13,4 +13,5 @@ export const ON_DEMAND_AREAS: Readonly<Record<string, readonly string[]>> = {
   audit: ["src/resources/audit-log/"],
   approvals: ["src/resources/applications/approvals/"],
   controls: ["src/resources/applications/detail/", "src/resources/applications/controls/", "src/resources/applications/frameworks-tab/", "src/resources/applications/approvals/"],
+  imports: ["src/resources/imports/"],
 };

@@ -5,7 +5,10 @@ import { ON_DEMAND_AREAS } from "./on-demand-areas";
  * Every locales/<lng>/<area>.json, addressed as `<area>.<key>` (e.g. `applications.fields.name`), but the
  * areas only the server writes with (the texts of downloaded reports), which the browser never shows.
  */
-const files = import.meta.glob<Record<string, unknown>>(["../../locales/*/*.json", "!../../locales/*/testing-reports.json", "!../../locales/*/testing-prompts.json"], { import: "default" });
+const files = import.meta.glob<Record<string, unknown>>(
+  ["../../locales/*/*.json", "!../../locales/*/testing-reports.json", "!../../locales/*/testing-prompts.json", "!../../locales/*/reports.json"],
+  { import: "default" },
+);
 
 export const LANGUAGES = ["en", "es"] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -88,10 +88,15 @@ const apiUrl = (path: string) => (path.startsWith(`${API_BASE}/`) ? path : `${AP
 
 /** An authenticated GET of binary content (an image the API serves), e.g. to show it through an object URL. */
 export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  return (await apiFile(path, undefined, signal)).blob;
+}
+
+/** A file the API generates (an export, a report): its bytes, and the name the server gives it when it names one. */
+export async function apiFile(path: string, query?: ApiRequest["query"], signal?: AbortSignal): Promise<{ blob: Blob; name: string | null }> {
   const token = await bearer();
   let response: Response;
   try {
-    response = await fetch(apiUrl(path), { signal, headers: { Authorization: `Bearer ${token}` } });
+    response = await fetch(`${apiUrl(path)}${buildQuery(query)}`, { signal, headers: { Authorization: `Bearer ${token}` } });
   } catch (error) {
     throw toHttpError(0, undefined, (error as Error).message || "The server cannot be reached.");
   }
@@ -100,7 +105,21 @@ export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob>
     const problem = type.includes("json") ? ((await response.json().catch(() => undefined)) as Problem | undefined) : undefined;
     throw toHttpError(response.status, problem, response.statusText);
   }
-  return response.blob();
+  return { blob: await response.blob(), name: attachmentName(response.headers.get("content-disposition")) };
+}
+
+/** The file name of a Content-Disposition header: its UTF-8 form (`filename*`) when given, else the plain one. */
+export function attachmentName(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? null;
 }
 
 export interface UploadRequest {

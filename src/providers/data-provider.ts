@@ -1,7 +1,10 @@
-import type { CrudFilter, CrudSort, DataProvider } from "@refinedev/core";
+import type { DataProvider } from "@refinedev/core";
 import { ifMatch } from "../components/forms/conflict/stale-version";
 import { PAGE_SIZE_MAX } from "../../domain/api/list";
 import { api, API_BASE } from "./api-client";
+import { listQueryParams } from "./list-query";
+
+export { filterParams, UnsupportedFilterError } from "./list-query";
 
 /** A resource's API path: its name (`applications`) unless meta.path says otherwise (`access/users`). */
 const pathOf = (resource: string, meta?: Record<string, unknown>) => `/${typeof meta?.path === "string" ? meta.path : resource}`;
@@ -9,41 +12,6 @@ const pathOf = (resource: string, meta?: Record<string, unknown>) => `/${typeof 
 /** One record's path: `/vendors/{id}`; a singleton's record (meta.singleton, the company) is at the resource's path itself. */
 const recordPath = (resource: string, id: unknown, meta?: Record<string, unknown>) =>
   meta?.singleton ? pathOf(resource, meta) : `${pathOf(resource, meta)}/${String(id)}`;
-
-function sortParam(sorters: CrudSort[] | undefined): string | undefined {
-  const first = sorters?.[0];
-  if (!first) return undefined;
-  return first.order === "desc" ? `-${first.field}` : first.field;
-}
-
-/** A filter the list API cannot answer: refused here rather than quietly answered as something else. */
-export class UnsupportedFilterError extends Error {
-  constructor(what: string) {
-    super(`The API cannot filter by ${what}.`);
-    this.name = "UnsupportedFilterError";
-  }
-}
-
-/**
- * The list API's filters: free text is `q` (a `contains` filter on the field `q`), a field is matched by
- * equality (`eq`, one value) or membership (`in`, repeated parameters, ANDed across fields). Any other
- * operator, field or combination would be answered wrongly, so it throws.
- */
-export function filterParams(filters: CrudFilter[] | undefined): Record<string, string | string[]> {
-  const params: Record<string, string | string[]> = {};
-  for (const filter of filters ?? []) {
-    if (!("field" in filter)) throw new UnsupportedFilterError(`"${filter.operator}" combinations`);
-    const { field, operator, value } = filter;
-    if (value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0)) continue;
-    if ((field === "q") !== (operator === "contains")) throw new UnsupportedFilterError(`"${operator}" on ${field} (free text is "contains" on q)`);
-    if (operator === "contains" || operator === "eq") {
-      if (Array.isArray(value)) throw new UnsupportedFilterError(`several values with "${operator}" on ${field}`);
-      params[field] = String(value);
-    } else if (operator === "in") params[field] = (Array.isArray(value) ? value : [value]).map(String);
-    else throw new UnsupportedFilterError(`"${operator}" on ${field}`);
-  }
-  return params;
-}
 
 /** Pages read for an unpaged list: past this many rows a picker should search instead. */
 export const UNPAGED_MAX_ROWS = PAGE_SIZE_MAX * 10;
@@ -54,7 +22,7 @@ export const dataProvider: DataProvider = {
   getApiUrl: () => API_BASE,
 
   async getList({ resource, pagination, sorters, filters, meta }) {
-    const query = { sort: sortParam(sorters), ...filterParams(filters), ...(meta?.query as Record<string, string> | undefined) };
+    const query = listQueryParams(sorters, filters, meta?.query as Record<string, string> | undefined);
     const page = (number: number, size: number) => api<ListPage>({ path: pathOf(resource, meta), query: { ...query, page: number, page_size: size } });
     if (pagination?.mode !== "off") {
       const result = await page(pagination?.currentPage ?? 1, pagination?.pageSize ?? 25);

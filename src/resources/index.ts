@@ -8,6 +8,7 @@ import { applications } from "./applications/resource";
 import { frameworks } from "./frameworks/resource";
 import { incidents } from "./incidents/resource";
 import { identityProviders } from "./manage-company/identity-providers-resource";
+import { imports } from "./imports/resource";
 import { manageCompany } from "./manage-company/resource";
 import { manageUsers } from "./manage-users/resource";
 import { testing } from "./testing/resource";
@@ -20,6 +21,7 @@ export const appResources: AppResource[] = [
   myWork,
   applications,
   vendors,
+  imports,
   incidents,
   testing,
   frameworks,

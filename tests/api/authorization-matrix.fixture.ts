@@ -8,7 +8,7 @@ import { insertApplication } from "../support/applications";
 import { SAMPLES } from "../../server/uploads/test-support";
 import { lowRiskDetails } from "../../domain/risk/test-support";
 import { applicableControls, EU_AI_ACT } from "../../domain/frameworks";
-import { applications, controlEvidence, modelEndpoints, processingItems, testingTasks } from "../../server/db/schema";
+import { applications, controlEvidence, imports, modelEndpoints, processingItems, testingTasks } from "../../server/db/schema";
 import { takeApprovalSnapshot } from "../../server/approvals/store";
 import type { Population } from "../../domain/entities/testing-task";
 
@@ -113,6 +113,8 @@ export interface Fixture {
     /** An offline synthetic test of the matrix application waiting for its scored file. */
     offlineTest(): Promise<string>;
     identityProvider(): Promise<string>;
+    /** A preview of a vendors import of the Administrator's (only they see it). */
+    import(): Promise<string>;
   };
   /** The matrix application's model endpoint, saved again if a call removed it. */
   ensureEndpoint(): Promise<void>;
@@ -358,6 +360,14 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
       },
       offlineTest,
       identityProvider: () => newIdentityProvider(`Doomed ${unique()}`),
+      async import() {
+        const [admin] = await db.select().from(users).where(eq(users.email, CALLERS.admin));
+        const [row] = await db
+          .insert(imports)
+          .values({ companyId: company.id, actorId: admin.id, entity: "vendors", fileName: "vendors.csv", header: ["Name"], cells: [[`Imported ${unique()}`]], mapping: { name: "Name" } })
+          .returning();
+        return row.id;
+      },
     },
     async ensureEndpoint() {
       await db.insert(modelEndpoints).values({ applicationId, companyId: company.id, url: MATRIX_ENDPOINT, protocol: "kserve_v1" }).onConflictDoNothing();

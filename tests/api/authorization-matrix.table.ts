@@ -8,7 +8,7 @@
  * `other`, the Administrator of a second company (our ids must be 404 to them); `client`, an API
  * client holding ApplicationReviewer on the ALL group.
  */
-import { MATRIX_COLUMNS, MATRIX_CONTROL, MATRIX_ENDPOINT, MATRIX_SCORED_COLUMNS, type Fixture } from "./authorization-matrix.fixture";
+import { MATRIX_COLUMNS, MATRIX_CONTROL, MATRIX_ENDPOINT, MATRIX_SCORED_COLUMNS, multipartFile, type Fixture } from "./authorization-matrix.fixture";
 
 export const CALLER_NAMES = ["anonymous", "admin", "contributor", "reviewer", "approver", "noroles", "other", "client"] as const;
 export type CallerName = (typeof CALLER_NAMES)[number];
@@ -71,6 +71,11 @@ const frameworkRead = (status: number): Expected => ({ ...signedIn(status), cont
 const controlParams = { id: (f: Fixture) => f.ids.controlled, controlId: () => MATRIX_CONTROL };
 /** A fresh piece of evidence per DELETE, made by the row's `prepare`. */
 let doomedEvidence = "";
+
+/** Contributors and Administrators import (another company's Administrator into their own company). */
+const importers = (status: number): Expected => ({ ...signedIn(status), reviewer: 403, approver: 403, noroles: 403, client: 403 });
+/** An import is its author's (the Administrator's here): 404 to everyone else. */
+const ownImport = (status: number): Expected => ({ anonymous: 401, admin: status, contributor: 404, reviewer: 404, approver: 404, noroles: 404, other: 404, client: 404 });
 
 /** Everyone with a role reads a vendor of their company; 404 for the rest. */
 const vendorRead = (status: number): Expected => ({ ...signedIn(status), noroles: 404, other: 404 });
@@ -393,4 +398,24 @@ export const MATRIX: Record<string, RouteCase> = {
   "GET /v2/audit/export": { query: () => "format=csv", expect: adminOnly(200, "theirs") },
   "GET /v2/audit/facets": { expect: adminOnly(200, "theirs") },
   "GET /v2/audit/verify": { expect: adminOnly(200, "theirs") },
+
+  // Exports of the list grids: the list's own authorization and company scoping, as CSV or .xlsx.
+  "GET /v2/applications/export": { query: () => "format=csv", expect: signedIn(200) },
+  "GET /v2/vendors/export": { query: () => "format=csv", expect: { ...signedIn(200), noroles: 403 } },
+  "GET /v2/incidents/export": { query: () => "format=csv", expect: { ...signedIn(200), noroles: 403 } },
+  "GET /v2/access/users/export": { query: () => "format=csv", expect: adminOnly(200, "theirs") },
+  "GET /v2/access/resource-groups/export": { query: () => "format=csv", expect: adminOnly(200, "theirs") },
+  "GET /v2/access/api-clients/export": { query: () => "format=csv", expect: adminOnly(200, "theirs") },
+  "GET /v2/frameworks/:id/requirements/export": { params: { id: "eu-ai-act" }, query: () => "format=xlsx", expect: frameworkRead(200) },
+  "GET /v2/applications/:id/controls/export": { params: { id: (f) => f.ids.controlled }, query: () => "format=csv", expect: appRead(200) },
+  "GET /v2/applications/:id/testing/tasks/export": { params: { id: (f) => f.ids.application }, query: () => "format=csv", expect: appRead(200) },
+  // Reports: the application dossier (PDF).
+  "GET /v2/applications/:id/dossier": { params: { id: (f) => f.ids.controlled }, query: () => "lang=en", expect: appRead(200) },
+  "GET /v2/frameworks/:id/compliance-report": { params: { id: "eu-ai-act" }, query: () => "format=xlsx", expect: frameworkRead(200) },
+  // Bulk import: contributors and Administrators; an import is its author's alone.
+  "GET /v2/imports/template": { query: () => "entity=applications&format=csv", expect: importers(200) },
+  "POST /v2/imports": { query: () => "entity=vendors", multipart: () => multipartFile("file", "vendors.csv", "text/csv", Buffer.from("Name\nMatrix imported vendor\n")), expect: importers(201) },
+  "GET /v2/imports/:id": { params: { id: fresh("import") }, expect: ownImport(200) },
+  "PUT /v2/imports/:id/mapping": { params: { id: fresh("import") }, body: () => ({ mapping: { name: "Name" } }), expect: ownImport(200) },
+  "POST /v2/imports/:id/commit": { params: { id: fresh("import") }, body: () => ({ mode: "valid_rows" }), expect: ownImport(200) },
 };

@@ -12,3 +12,4 @@ export * from "./incidents";
 export * from "./testing";
 export * from "./identity-providers";
 export * from "./approvals";
+export * from "./imports";

@@ -10,7 +10,10 @@ import {
   userSchema,
   userUpdateSchema,
 } from "../../../domain/entities/user";
-import { changeUser, deleteUser, emailTaken, findUser, findUserByIdOrEmail, insertUser, listUsers, withRoles, type UserRow } from "../../access/users";
+import { changeUser, deleteUser, emailTaken, findUser, findUserByIdOrEmail, insertUser, listUsers, userList, withRoles, type UserRow } from "../../access/users";
+import { USER_EXPORT_COLUMNS } from "../../access/export-columns";
+import { listBatches } from "../../db/list";
+import { listExportRoute } from "../../exports/route";
 import { actorOf } from "../../audit/record";
 import { IdentityAdminError } from "../../identity/admin";
 import { assertCan, checkRecord } from "../../plugins/ability";
@@ -39,6 +42,16 @@ export default async function accessUsersRoutes(root: FastifyInstance) {
     },
     async (request) => listUsers(db(), companyOf(request), request.query),
   );
+
+  listExportRoute(root, {
+    url: "/access/users/export",
+    tags: ["access"],
+    what: "The company's users",
+    querystring: userListQuerySchema,
+    columns: USER_EXPORT_COLUMNS,
+    title: "users.title",
+    source: (request, query) => ({ name: "users", rows: listBatches(userList(db(), companyOf(request), query), query.sort) }),
+  });
 
   app.get(
     "/access/users/:user_id",

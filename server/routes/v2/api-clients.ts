@@ -10,7 +10,10 @@ import {
   apiClientListResponseSchema,
   apiClientSchema,
 } from "../../../domain/entities/api-client";
-import { assertRoleAndGroup, findClient, insertApiClient, listApiClients, revokeApiClient, toApiClient } from "../../access/api-clients";
+import { apiClientList, assertRoleAndGroup, findClient, insertApiClient, listApiClients, revokeApiClient, toApiClient } from "../../access/api-clients";
+import { API_CLIENT_EXPORT_COLUMNS } from "../../access/export-columns";
+import { listBatches } from "../../db/list";
+import { listExportRoute } from "../../exports/route";
 import { IdentityAdminError, type NewApiClientCredentials } from "../../identity/admin";
 import { assertCan } from "../../plugins/ability";
 import { HttpProblem, problemResponses } from "../../plugins/problem";
@@ -38,6 +41,16 @@ export default async function apiClientRoutes(root: FastifyInstance) {
     },
     async (request) => listApiClients(db(), companyOf(request), request.query),
   );
+
+  listExportRoute(root, {
+    url: "/access/api-clients/export",
+    tags: ["access"],
+    what: "The company's API clients (revoked ones only with include_revoked=true)",
+    querystring: apiClientListQuerySchema,
+    columns: API_CLIENT_EXPORT_COLUMNS,
+    title: "api-clients.title",
+    source: (request, query) => ({ name: "api-clients", rows: listBatches(apiClientList(db(), companyOf(request), query), query.sort) }),
+  });
 
   app.get(
     "/access/api-clients/:api_client_id",

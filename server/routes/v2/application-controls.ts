@@ -17,7 +17,9 @@ import { evidenceUpdateSchema } from "../../../domain/entities/evidence-dates";
 import { findApplication } from "../../applications/store";
 import { uploadedFile } from "../../frameworks/evidence-files";
 import { contentDisposition } from "../../uploads/document-store";
-import { applicableControlsOf, controlRows, evidenceCounts, findApplicableControl, toApplicationControl, toEvidence } from "../../frameworks/controls";
+import { applicationControlList, findApplicableControl, toEvidence } from "../../frameworks/controls";
+import { APPLICATION_CONTROL_EXPORT_COLUMNS } from "../../frameworks/export-columns";
+import { listExportRoute, oneBatch } from "../../exports/route";
 import { addEvidence, controlDetail, findFileEvidence, removeEvidence, saveControl, updateEvidence } from "../../frameworks/control-store";
 import { checkRecord } from "../../plugins/ability";
 import { expectedVersions, withEtag, WRITE_PRECONDITION } from "../../plugins/concurrency";
@@ -44,12 +46,24 @@ export default async function applicationControlRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const { row } = await findApplication(db(), request, request.params.id);
-      const [controls, stored, counts] = await Promise.all([applicableControlsOf(db(), row), controlRows(db(), row.id), evidenceCounts(db(), row.id)]);
-      const byId = new Map(stored.map((s) => [s.row.controlId, s]));
-      const items = controls.map((c) => toApplicationControl(c, byId.get(c.id), counts.get(c.id)));
+      const items = await applicationControlList(db(), row);
       return { items, total: items.length };
     },
   );
+
+  listExportRoute(root, {
+    url: "/applications/:id/controls/export",
+    tags: ["controls"],
+    what: "The controls that apply to the application, with status, owner, due date and evidence counts",
+    params: applicationIdParamsSchema,
+    querystring: z.strictObject({}),
+    columns: APPLICATION_CONTROL_EXPORT_COLUMNS,
+    title: "controls.tab.label",
+    source: async (request) => {
+      const { row } = await findApplication(db(), request, (request.params as { id: string }).id);
+      return { name: `${row.name}-controls`, rows: oneBatch(await applicationControlList(db(), row)) };
+    },
+  });
 
   app.get(
     "/applications/:id/controls/:controlId",

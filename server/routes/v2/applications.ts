@@ -9,14 +9,18 @@ import {
   applicationUpdateSchema,
 } from "../../../domain/entities/application";
 import {
+  applicationList,
   applicationView,
   assertOwnerInCompany,
   changeApplication,
-  createApplication,
   findApplication,
   listApplications,
   withVendors,
 } from "../../applications/store";
+import { APPLICATION_EXPORT_COLUMNS } from "../../applications/export-columns";
+import { createApplication } from "../../applications/create";
+import { listBatches } from "../../db/list";
+import { listExportRoute } from "../../exports/route";
 import { assertCan, checkRecord } from "../../plugins/ability";
 import { expectedVersions, withEtag, WRITE_PRECONDITION } from "../../plugins/concurrency";
 import { problemResponses, versionedWriteResponses } from "../../plugins/problem";
@@ -38,6 +42,16 @@ export default async function applicationRoutes(root: FastifyInstance) {
     },
     async (request) => listApplications(db(), request, request.query),
   );
+
+  listExportRoute(root, {
+    url: "/applications/export",
+    tags: ["applications"],
+    what: "The applications the caller can see",
+    querystring: applicationListQuerySchema,
+    columns: APPLICATION_EXPORT_COLUMNS,
+    title: "applications.title",
+    source: (request, query) => ({ name: "applications", rows: listBatches(applicationList(db(), request, query), query.sort) }),
+  });
 
   app.post(
     "/applications",

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { frameworkByKey, type Framework } from "../../../domain/frameworks";
 import {
   frameworkDetailSchema,
@@ -11,10 +12,25 @@ import {
   type FrameworkSummary,
 } from "../../../domain/entities/framework";
 import { pageOf } from "../../db/list";
-import { frameworkDetail, frameworkSummaries } from "../../frameworks/readable";
+import { frameworkControls, frameworkDetail, frameworkRequirements, frameworkSummaries } from "../../frameworks/readable";
+import { REQUIREMENT_EXPORT_COLUMNS } from "../../frameworks/export-columns";
+import { asDownload, listExportRoute, oneBatch, streamedWorkbook } from "../../exports/route";
+import { findCompany, findLogo } from "../../company/store";
+import { LANGUAGES, languageOf, textsFor } from "../../i18n/texts";
+import { compliancePdf } from "../../reports/compliance/compliance-pdf";
+import { complianceSheets } from "../../reports/compliance/compliance-sheets";
+import { complianceReport } from "../../reports/compliance/model";
+import { fileNamePart } from "../../testing/reports/file-name";
+import { PDF, XLSX } from "../../../domain/entities/document";
+import { todayIso } from "../../../domain/entities/framework";
 import { setCompanyFramework } from "../../frameworks/settings";
 import { assertCan } from "../../plugins/ability";
 import { notFound, problemResponses } from "../../plugins/problem";
+
+const complianceReportQuerySchema = z.strictObject({
+  format: z.enum(["pdf", "xlsx"]),
+  lang: z.enum(LANGUAGES).optional().describe("The report's language; by default Accept-Language's, else the caller's, else en"),
+});
 
 const READ_FORBIDDEN = "Frameworks are for Administrators and reviewers with company-level access.";
 const SETTING_FORBIDDEN = "Only Administrators enable or disable frameworks for the company.";
@@ -76,6 +92,49 @@ export default async function frameworkRoutes(root: FastifyInstance) {
     async (request) => {
       assertCan(request, "read", "Framework", READ_FORBIDDEN);
       return frameworkDetail(db(), request, findFramework(request.params.id));
+    },
+  );
+
+  listExportRoute(root, {
+    url: "/frameworks/:id/requirements/export",
+    tags: ["frameworks"],
+    what: "A framework's requirements, each with the controls mapped to it",
+    params: frameworkParamsSchema,
+    querystring: z.strictObject({}),
+    columns: REQUIREMENT_EXPORT_COLUMNS,
+    title: "reports.columns.requirements.title",
+    preParsing: async (request) => assertCan(request, "read", "Framework", READ_FORBIDDEN),
+    source: (request) => {
+      const framework = findFramework((request.params as { id: string }).id);
+      const mapped = new Map(frameworkControls(framework).map((c) => [c.id, c]));
+      const rows = frameworkRequirements(framework).map((requirement) => ({ requirement, controls: requirement.control_ids.flatMap((id) => mapped.get(id) ?? []) }));
+      return { name: `${framework.short_name}-requirements`, rows: oneBatch(rows) };
+    },
+  });
+
+  app.get(
+    "/frameworks/:id/compliance-report",
+    {
+      schema: {
+        tags: ["frameworks"],
+        summary:
+          "A framework's compliance report as PDF or .xlsx: each requirement with its mapped controls and, across the applications in scope the caller reads, how many have each implemented, not applicable or missing; then the gaps",
+        params: frameworkParamsSchema,
+        querystring: complianceReportQuerySchema,
+        response: { 200: z.any().describe("The PDF or the workbook"), ...problemResponses },
+      },
+      preParsing: async (request) => assertCan(request, "read", "Framework", READ_FORBIDDEN),
+    },
+    async (request, reply) => {
+      const framework = findFramework(request.params.id);
+      const language = languageOf(request, request.query.lang);
+      const t = textsFor(language);
+      const report = await complianceReport(db(), request, framework, todayIso());
+      const name = `${fileNamePart(framework.short_name)}-compliance-${new Date().toISOString().slice(0, 10)}.${request.query.format}`;
+      if (request.query.format === "xlsx") return asDownload(reply, XLSX, name, language).send(streamedWorkbook(request, complianceSheets(report, t), t));
+      const [company, logo] = await Promise.all([findCompany(db(), request.user.companyId), findLogo(db(), request.user.companyId)]);
+      const pdf = await compliancePdf(report, { t, companyName: company.name, logo: logo ? { contentType: logo.contentType, bytes: logo.bytes } : null, generatedAt: new Date() });
+      return asDownload(reply, PDF, name, language).send(pdf);
     },
   );
 

@@ -10,7 +10,10 @@ import {
   incidentSchema,
 } from "../../../domain/entities/incident";
 import { changeIncident, createIncident, deleteIncident } from "../../incidents/changes";
-import { applicationForNewIncident, findIncident, incidentView, listIncidents } from "../../incidents/store";
+import { listBatches } from "../../db/list";
+import { listExportRoute } from "../../exports/route";
+import { INCIDENT_EXPORT_COLUMNS } from "../../incidents/export-columns";
+import { applicationForNewIncident, findIncident, incidentList, incidentView, listIncidents } from "../../incidents/store";
 import { assertCan, checkRecord } from "../../plugins/ability";
 import { expectedVersions, withEtag, WRITE_PRECONDITION } from "../../plugins/concurrency";
 import { problemResponses, versionedWriteResponses } from "../../plugins/problem";
@@ -36,6 +39,17 @@ export default async function incidentRoutes(root: FastifyInstance) {
     },
     async (request) => listIncidents(db(), request, request.query),
   );
+
+  listExportRoute(root, {
+    url: "/incidents/export",
+    tags: ["incidents"],
+    what: "The incidents of the applications the caller can see",
+    querystring: incidentListQuerySchema,
+    columns: INCIDENT_EXPORT_COLUMNS,
+    title: "incidents.title",
+    preParsing: async (request) => assertCan(request, "read", "Incident", "Incidents are for users with a role on an application."),
+    source: (request, query) => ({ name: "incidents", rows: listBatches(incidentList(db(), request, query), query.sort) }),
+  });
 
   app.post(
     "/incidents",

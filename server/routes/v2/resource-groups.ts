@@ -18,7 +18,11 @@ import {
   findGroup,
   listResourceGroups,
   removeGroupResource,
+  resourceGroupList,
 } from "../../access/resource-groups";
+import { RESOURCE_GROUP_EXPORT_COLUMNS } from "../../access/export-columns";
+import { listBatches } from "../../db/list";
+import { listExportRoute } from "../../exports/route";
 import { assertCan, checkRecord } from "../../plugins/ability";
 import { expectedVersions, withEtag, WRITE_PRECONDITION } from "../../plugins/concurrency";
 import { problemResponses, versionedWriteResponses } from "../../plugins/problem";
@@ -45,6 +49,16 @@ export default async function resourceGroupRoutes(root: FastifyInstance) {
     },
     async (request) => listResourceGroups(db(), companyOf(request), request.query),
   );
+
+  listExportRoute(root, {
+    url: "/access/resource-groups/export",
+    tags: ["access"],
+    what: "The company's resource groups",
+    querystring: resourceGroupListQuerySchema,
+    columns: RESOURCE_GROUP_EXPORT_COLUMNS,
+    title: "groups.title",
+    source: (request, query) => ({ name: "resource-groups", rows: listBatches(resourceGroupList(db(), companyOf(request), query), query.sort) }),
+  });
 
   app.post(
     "/access/resource-groups",

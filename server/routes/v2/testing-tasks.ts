@@ -17,7 +17,10 @@ import { problemResponses } from "../../plugins/problem";
 import { createTestingTask, deleteTestingTask, retryTestingTask } from "../../testing/changes";
 import { addTestEvidence, evidenceControlsOf, toEvidenceControl } from "../../testing/evidence";
 import { previewTable, tableDocument } from "../../testing/inputs";
-import { applicationForTesting, findTestingTask, listTestingTasks, testingTaskView } from "../../testing/store";
+import { applicationForTesting, findTestingTask, listTestingTasks, testingTaskList, testingTaskView } from "../../testing/store";
+import { TESTING_TASK_EXPORT_COLUMNS } from "../../testing/export-columns";
+import { listBatches } from "../../db/list";
+import { listExportRoute } from "../../exports/route";
 
 const CAN_TEST = "Only a contributor or an administrator of the application can start, retry and delete its tests.";
 const CAN_EVIDENCE = "Only contributors and Administrators record how an application's controls are met.";
@@ -56,6 +59,20 @@ export default async function testingTaskRoutes(root: FastifyInstance) {
       return listTestingTasks(db(), request, application.id, request.query);
     },
   );
+
+  listExportRoute(root, {
+    url: "/applications/:id/testing/tasks/export",
+    tags: ["testing"],
+    what: "The application's testing tasks with their findings",
+    params: applicationIdParamsSchema,
+    querystring: testingTaskListQuerySchema,
+    columns: TESTING_TASK_EXPORT_COLUMNS,
+    title: "testing.tab.gridLabel",
+    source: async (request, query) => {
+      const application = await applicationForTesting(db(), request, (request.params as { id: string }).id);
+      return { name: `${application.name}-tests`, rows: listBatches(testingTaskList(db(), request, application.id, query), query.sort) };
+    },
+  });
 
   app.post(
     "/applications/:id/testing/tasks",

@@ -12,7 +12,10 @@ import {
 import { assertCan, checkRecord } from "../../plugins/ability";
 import { expectedVersions, withEtag, WRITE_PRECONDITION } from "../../plugins/concurrency";
 import { problemResponses, versionedWriteResponses } from "../../plugins/problem";
-import { changeVendor, createVendor, findVendor, listVendors, toVendor, vendorDetails } from "../../vendors/store";
+import { listBatches } from "../../db/list";
+import { listExportRoute } from "../../exports/route";
+import { VENDOR_EXPORT_COLUMNS } from "../../vendors/export-columns";
+import { changeVendor, createVendor, findVendor, listVendors, toVendor, vendorDetails, vendorList } from "../../vendors/store";
 
 const CAN_EDIT = "Only a contributor or an administrator can change vendors.";
 
@@ -34,6 +37,17 @@ export default async function vendorRoutes(root: FastifyInstance) {
     },
     async (request) => listVendors(db(), request, request.query),
   );
+
+  listExportRoute(root, {
+    url: "/vendors/export",
+    tags: ["vendors"],
+    what: "The company's AI vendors",
+    querystring: vendorListQuerySchema,
+    columns: VENDOR_EXPORT_COLUMNS,
+    title: "vendors.title",
+    preParsing: async (request) => assertCan(request, "read", "Vendor", "Vendors are for users with a role."),
+    source: (request, query) => ({ name: "vendors", rows: listBatches(vendorList(db(), request, query), query.sort) }),
+  });
 
   app.post(
     "/vendors",

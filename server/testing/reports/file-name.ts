@@ -1,7 +1,7 @@
 import type { ReportSubject } from "./report-subject";
 
 /** A name part safe in any file system: no path separators, quotes, wildcards or control characters, spaces as dashes. */
-function namePart(text: string): string {
+export function fileNamePart(text: string): string {
   return text
     .normalize("NFC")
     .replace(/[\p{Cc}"*/:<>?\\|]+/gu, " ")
@@ -16,6 +16,6 @@ function namePart(text: string): string {
  * Content-Disposition adds the ASCII fallback and the UTF-8 form.
  */
 export function reportFileName(subject: ReportSubject, kind: "results.csv" | "results.xlsx" | "bias-audit.pdf"): string {
-  const test = namePart(subject.task.name ?? "") || subject.task.finishedAt.toISOString().slice(0, 10);
-  return [namePart(subject.applicationName) || "application", test, kind].join("-");
+  const test = fileNamePart(subject.task.name ?? "") || subject.task.finishedAt.toISOString().slice(0, 10);
+  return [fileNamePart(subject.applicationName) || "application", test, kind].join("-");
 }

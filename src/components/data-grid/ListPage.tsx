@@ -6,6 +6,8 @@ import SearchOutlined from "@mui/icons-material/SearchOutlined";
 import { DataGrid, type DataGridProps, type GridValidRowModel } from "@mui/x-data-grid";
 import { useTranslation } from "react-i18next";
 import { useGridLocaleText } from "./grid-support";
+import type { ExportTarget } from "./ExportMenu";
+import { ListGridToolbar } from "./ListGridToolbar";
 
 export interface ListPageHeaderProps {
   title: string;
@@ -14,21 +16,26 @@ export interface ListPageHeaderProps {
   createLabel?: string;
   createIcon?: ReactNode;
   onCreate?: () => void;
+  /** More buttons, before the create button (an import). */
+  actions?: ReactNode;
 }
 
 /** A list page's h1, its create button on the right, and the help text under them. */
-export function ListPageHeader({ title, help, createLabel, createIcon = <AddOutlined />, onCreate }: ListPageHeaderProps) {
+export function ListPageHeader({ title, help, createLabel, createIcon = <AddOutlined />, onCreate, actions }: ListPageHeaderProps) {
   return (
     <>
       <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}>
         <Typography variant="h5" component="h1">
           {title}
         </Typography>
-        {createLabel && (
-          <Button variant="contained" startIcon={createIcon} onClick={onCreate}>
-            {createLabel}
-          </Button>
-        )}
+        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+          {actions}
+          {createLabel && (
+            <Button variant="contained" startIcon={createIcon} onClick={onCreate}>
+              {createLabel}
+            </Button>
+          )}
+        </Box>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 860 }}>
         {help}
@@ -75,10 +82,17 @@ export type ListDataGridProps<R extends GridValidRowModel> = DataGridProps<R> & 
   noRowsLabel?: string;
   /** The server estimated the total (a very long list): the pager says "of about N". */
   totalIsEstimate?: boolean;
+  /** The list the toolbar's Export menu exports (its API path and query); the visible columns go with it. */
+  exportTarget?: ExportTarget;
+  /** The toolbar's column chooser, by its label; none without it. */
+  columnsLabel?: string;
 };
 
-/** A server-side list grid as every list page shows it: in the UI's language, paged 10–100, filtered only by the page's own controls. */
-export function ListDataGrid<R extends GridValidRowModel>({ rowHref, noRowsLabel, totalIsEstimate, localeText, sx, ...props }: ListDataGridProps<R>) {
+/**
+ * A server-side list grid as every list page shows it: in the UI's language, paged 10–100, filtered only by the
+ * page's own controls, with a toolbar for exporting what it shows (and choosing its columns, where offered).
+ */
+export function ListDataGrid<R extends GridValidRowModel>({ rowHref, noRowsLabel, totalIsEstimate, exportTarget, columnsLabel, localeText, sx, slots, slotProps, ...props }: ListDataGridProps<R>) {
   const navigate = useNavigate();
   const { t, i18n } = useTranslation();
   const gridLocaleText = useGridLocaleText();
@@ -99,6 +113,9 @@ export function ListDataGrid<R extends GridValidRowModel>({ rowHref, noRowsLabel
       }
       sx={[rowHref ? { "& .MuiDataGrid-row": { cursor: "pointer" } } : {}, ...(sx === undefined ? [] : Array.isArray(sx) ? sx : [sx])]}
       autoHeight
+      showToolbar={Boolean(exportTarget || columnsLabel)}
+      slots={{ toolbar: ListGridToolbar, ...slots }}
+      slotProps={{ ...slotProps, toolbar: { exportTarget, columnsLabel, ...slotProps?.toolbar } }}
       {...props}
     />
   );

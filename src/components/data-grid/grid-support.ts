@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { CrudFilter } from "@refinedev/core";
+import { useResourceParams, type CrudFilter, type CrudSort } from "@refinedev/core";
+import { listQueryParams } from "../../providers/list-query";
+import type { ExportTarget } from "./ExportMenu";
 import type { GridLocaleText } from "@mui/x-data-grid";
 import { esES } from "@mui/x-data-grid/locales";
 
@@ -46,4 +48,15 @@ export function useGridSearch({ filters, setFilters, setCurrentPage }: Searchabl
     return () => clearTimeout(timer);
   }, [text, applied, setFilters, setCurrentPage, field]);
   return [text, setText];
+}
+
+/**
+ * What a grid's Export menu exports: the resource's list (its API path from its definition, or `meta.path`
+ * for a list under a record) with the grid's current filters, search and sort.
+ */
+export function useExportTarget(resource: string, table: { filters: CrudFilter[]; sorters: CrudSort[] }, meta?: { path?: string }): ExportTarget {
+  const { resources } = useResourceParams();
+  const path = meta?.path ?? (resources.find((r) => r.name === resource)?.meta?.path as string | undefined) ?? resource;
+  const { filters, sorters } = table;
+  return useMemo(() => ({ path: `/${path}`, query: listQueryParams(sorters, filters) }), [path, filters, sorters]);
 }

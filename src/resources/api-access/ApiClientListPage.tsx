@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { ApiClient } from "../../../domain/entities/api-client";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog";
 import { notify } from "../../providers/notifications";
-import { useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
+import { useExportTarget, useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
 import { apiClientColumns } from "./api-client-columns";
 
@@ -17,11 +17,12 @@ const CreateApiClientDialog = lazy(() => import("./CreateApiClientDialog").then(
 export default function ApiClientListPage() {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
-  const { dataGridProps, filters, setFilters, setCurrentPage, tableQuery } = useDataGrid<ApiClient>({
+  const { dataGridProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useDataGrid<ApiClient>({
     resource: "api-access",
     sorters: { initial: [{ field: "created_at", order: "desc" }] },
   });
   const [search, setSearch] = useGridSearch({ filters, setFilters, setCurrentPage });
+  const exportTarget = useExportTarget("api-access", { filters, sorters });
   const showRevoked = filters.some((f) => "field" in f && f.field === "include_revoked" && f.value === "true");
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiClient | null>(null);
@@ -65,7 +66,7 @@ export default function ApiClientListPage() {
         <FormControlLabel control={<Switch checked={showRevoked} onChange={(e) => toggleRevoked(e.target.checked)} slotProps={{ input: { role: "switch" } }} />} label={t("api-clients.showRevoked")} />
       </Box>
       {tableQuery.error && <Alert severity="error">{tableQuery.error.message}</Alert>}
-      <ListDataGrid {...dataGridProps} totalIsEstimate={tableQuery.data?.totalIsEstimate} columns={columns} aria-label={t("api-clients.title")} getRowHeight={() => "auto"} />
+      <ListDataGrid {...dataGridProps} totalIsEstimate={tableQuery.data?.totalIsEstimate} columns={columns} aria-label={t("api-clients.title")} exportTarget={exportTarget} getRowHeight={() => "auto"} />
       {creating && (
         <Suspense fallback={null}>
           <CreateApiClientDialog onClose={() => setCreating(false)} onCreated={() => void tableQuery.refetch()} />

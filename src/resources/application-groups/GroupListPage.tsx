@@ -7,7 +7,7 @@ import type { ResourceGroup } from "../../../domain/entities/resource-group";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog";
 import { notify } from "../../providers/notifications";
 import { groupColumns } from "./group-columns";
-import { useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
+import { useExportTarget, useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
 
 // Loaded when first opened: the list itself needs none of the form code.
@@ -18,11 +18,12 @@ const GroupFormDialog = lazy(() => import("./GroupFormDialog").then((m) => ({ de
 export default function GroupListPage() {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
-  const { dataGridProps, filters, setFilters, setCurrentPage, tableQuery } = useDataGrid<ResourceGroup>({
+  const { dataGridProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useDataGrid<ResourceGroup>({
     resource: "application-groups",
     sorters: { initial: [{ field: "name", order: "asc" }] },
   });
   const [search, setSearch] = useGridSearch({ filters, setFilters, setCurrentPage });
+  const exportTarget = useExportTarget("application-groups", { filters, sorters });
   const [form, setForm] = useState<{ group?: ResourceGroup } | null>(null);
   const [deleting, setDeleting] = useState<ResourceGroup | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -59,7 +60,7 @@ export default function GroupListPage() {
       <ListPageHeader title={t("groups.title")} help={t("groups.help")} createLabel={t("groups.create")} onCreate={() => setForm({})} />
       <GridSearchField label={t("groups.search")} value={search} onChange={setSearch} />
       {tableQuery.error && <Alert severity="error">{tableQuery.error.message}</Alert>}
-      <ListDataGrid {...dataGridProps} totalIsEstimate={tableQuery.data?.totalIsEstimate} columns={columns} aria-label={t("groups.title")} />
+      <ListDataGrid {...dataGridProps} totalIsEstimate={tableQuery.data?.totalIsEstimate} columns={columns} aria-label={t("groups.title")} exportTarget={exportTarget} />
       {form && (
         <Suspense fallback={null}>
           <GroupFormDialog group={form.group} onClose={() => setForm(null)} onChanged={() => void tableQuery.refetch()} />

@@ -25,7 +25,10 @@ import { useEntityTitle } from "../../components/layout/entity-titles";
 import { useFormatDate } from "../../components/risk/dates";
 import { TierChip } from "../../components/risk/TierChip";
 import { EntityNotFound } from "../../pages/errors/EntityNotFound";
-import { useFramework } from "./framework-api";
+import { FRAMEWORKS_RESOURCE, useFramework } from "./framework-api";
+import { ExportMenu } from "../../components/data-grid/ExportMenu";
+import { DownloadMenu } from "../../components/downloads/DownloadMenu";
+import AssessmentOutlined from "@mui/icons-material/AssessmentOutlined";
 import { FrameworkStatusChip } from "./FrameworkStatusChip";
 import { ProgressBar } from "./ProgressBar";
 import { TableHeader } from "../../components/layout/TableHeader";
@@ -130,6 +133,21 @@ export default function FrameworkDetailPage() {
           {t("frameworks.detail.scope", { note: framework.scope_note })}
         </Typography>
         {framework.enabled && <ProgressBar progress={framework.progress} label={t("frameworks.progress.label", { name: framework.name })} />}
+        <Box>
+          <DownloadMenu
+            label={t("frameworks.report.button")}
+            menuLabel={t("frameworks.report.menu")}
+            busyLabel={t("frameworks.report.preparing")}
+            failedKey="frameworks.report.failed"
+            icon={<AssessmentOutlined fontSize="small" />}
+            choices={(["pdf", "xlsx"] as const).map((format) => ({
+              label: t(`frameworks.report.${format}`),
+              path: `/${FRAMEWORKS_RESOURCE}/${framework.id}/compliance-report`,
+              query: () => ({ format }),
+              fallbackName: `${framework.short_name}-compliance.${format}`,
+            }))}
+          />
+        </Box>
       </Paper>
 
       <Box component="section" aria-labelledby="framework-applications">
@@ -165,9 +183,12 @@ export default function FrameworkDetailPage() {
       </Box>
 
       <Box component="section" aria-labelledby="framework-requirements">
-        <Typography variant="h6" component="h2" id="framework-requirements" sx={{ mb: 1 }}>
-          {t("frameworks.detail.requirements", { count: framework.requirement_count })}
-        </Typography>
+        <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 2, flexWrap: "wrap", mb: 1 }}>
+          <Typography variant="h6" component="h2" id="framework-requirements">
+            {t("frameworks.detail.requirements", { count: framework.requirement_count })}
+          </Typography>
+          <ExportMenu target={{ path: `/${FRAMEWORKS_RESOURCE}/${framework.id}/requirements` }} fallbackName="requirements" />
+        </Box>
         {groups.map((g, i) => (
           <Accordion key={g.name} defaultExpanded={i === 0} disableGutters slotProps={{ transition: { unmountOnExit: true } }}>
             <AccordionSummary expandIcon={<ExpandMore />}>

@@ -3,7 +3,7 @@ import { useNavigation } from "@refinedev/core";
 import { useDataGrid } from "@refinedev/mui";
 import { useTranslation } from "react-i18next";
 import type { Incident } from "../../../domain/entities/incident";
-import { useFormatDateTime } from "../../components/data-grid/grid-support";
+import { useExportTarget, useFormatDateTime } from "../../components/data-grid/grid-support";
 import { ListDataGrid } from "../../components/data-grid/ListPage";
 import { useShowUrl } from "../links";
 import { INCIDENTS_RESOURCE } from "./incident-api";
@@ -39,12 +39,14 @@ export function IncidentGrid({ table, noRowsLabel, withApplication = true }: Pro
     () => incidentColumns({ t, formatDateTime, incidentUrl, applicationUrl: (id) => showUrl("applications", id), withApplication }),
     [t, formatDateTime, incidentUrl, showUrl, withApplication],
   );
+  const exportTarget = useExportTarget(INCIDENTS_RESOURCE, table);
   return (
     <ListDataGrid
       {...table.dataGridProps}
       totalIsEstimate={table.tableQuery.data?.totalIsEstimate}
       columns={columns}
       aria-label={t("incidents.title")}
+      exportTarget={exportTarget}
       noRowsLabel={noRowsLabel}
       getRowHeight={() => "auto"}
       rowHref={(row) => incidentUrl(row.id)}

@@ -5,7 +5,7 @@ import { useDataGrid } from "@refinedev/mui";
 import { useTranslation } from "react-i18next";
 import type { User } from "../../../domain/entities/user";
 import { userColumns } from "./user-columns";
-import { useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
+import { useExportTarget, useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
 import { useRoleLabel } from "../../components/access/role-label";
 import { useShowUrl } from "../links";
@@ -20,12 +20,13 @@ export default function UserListPage() {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
   const formatDateTime = useFormatDateTime();
-  const { dataGridProps, filters, setFilters, setCurrentPage, tableQuery } = useDataGrid<User>({
+  const { dataGridProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useDataGrid<User>({
     resource: USERS_RESOURCE,
     sorters: { initial: [{ field: "name", order: "asc" }] },
     errorNotification: false,
   });
   const [search, setSearch] = useGridSearch({ filters, setFilters, setCurrentPage });
+  const exportTarget = useExportTarget(USERS_RESOURCE, { filters, sorters });
   const [creating, setCreating] = useState(false);
   // useDelete refreshes the list itself.
   const actions = useUserActions();
@@ -52,7 +53,7 @@ export default function UserListPage() {
         {...dataGridProps}
         totalIsEstimate={tableQuery.data?.totalIsEstimate}
         columns={columns}
-        aria-label={t("users.title")}
+        aria-label={t("users.title")} exportTarget={exportTarget}
         getRowHeight={() => "auto"}
         rowHref={(row) => showUrl(row.id)}
       />

@@ -1,6 +1,8 @@
 import type { TFunction } from "i18next";
 import { RACE_ETHNICITY, SEX, SEX_RACE_ETHNICITY, TESTING_ERRORS, type TestingTask } from "../../../domain/entities/testing-task";
 
+export { lowestRatio } from "../../../domain/entities/testing-task";
+
 /** The categories the law names have their own words; any other attribute key reads as itself ("age_band" → "Age band"). */
 const NAMED_CATEGORIES: readonly string[] = [SEX, RACE_ETHNICITY, SEX_RACE_ETHNICITY];
 
@@ -30,11 +32,6 @@ export function formatRatio(t: TFunction, locale: string, ratio: number | null |
   return new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(ratio);
 }
 
-/** The lowest impact ratio of a run across its categories; null when none is defined. */
-export function lowestRatio(summary: TestingTask["summary"]): number | null {
-  const ratios = Object.values(summary?.lowest_impact_ratio ?? {}).filter((r): r is number => r !== null && Number.isFinite(r));
-  return ratios.length ? Math.min(...ratios) : null;
-}
 
 /** When a run became ready: its last move to `ready`, else its last change. */
 export const finishedAt = (task: Pick<TestingTask, "history" | "updated_at">) =>

@@ -5,9 +5,10 @@ import { useDataGrid } from "@refinedev/mui";
 import { useTranslation } from "react-i18next";
 import { VENDOR_STATUSES, type Vendor } from "../../../domain/entities/vendor";
 import { VENDOR_RISK_LEVELS, vendorRiskLevelKey } from "../../../domain/vendors";
-import { useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
+import { useExportTarget, useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
 import { useShowUrl } from "../links";
+import { ImportButton } from "../imports/ImportButton";
 import { VENDORS_RESOURCE } from "./vendor-api";
 import { vendorColumns } from "./vendor-columns";
 
@@ -28,12 +29,13 @@ export default function VendorListPage() {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
   const { data: canCreate } = useCan({ resource: VENDORS_RESOURCE, action: "create" });
-  const { dataGridProps, filters, setFilters, setCurrentPage, tableQuery } = useDataGrid<Vendor>({
+  const { dataGridProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useDataGrid<Vendor>({
     resource: VENDORS_RESOURCE,
     sorters: { initial: [{ field: "name", order: "asc" }] },
     errorNotification: false,
   });
   const [search, setSearch] = useGridSearch({ filters, setFilters, setCurrentPage });
+  const exportTarget = useExportTarget(VENDORS_RESOURCE, { filters, sorters });
   const [creating, setCreating] = useState(false);
   const showUrl = useShowUrl(VENDORS_RESOURCE);
   const columns = useMemo(() => vendorColumns({ t, formatDateTime, showUrl }), [t, formatDateTime, showUrl]);
@@ -55,6 +57,7 @@ export default function VendorListPage() {
         help={t("vendors.help")}
         createLabel={canCreate?.can ? t("vendors.create") : undefined}
         onCreate={() => setCreating(true)}
+        actions={canCreate?.can ? <ImportButton entity="vendors" /> : undefined}
       />
       <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap", alignItems: "flex-start" }}>
         <GridSearchField label={t("vendors.search")} value={search} onChange={setSearch} sx={{ width: 300 }} />
@@ -81,6 +84,7 @@ export default function VendorListPage() {
         totalIsEstimate={tableQuery.data?.totalIsEstimate}
         columns={columns}
         aria-label={t("vendors.title")}
+        exportTarget={exportTarget}
         noRowsLabel={noRowsLabel}
         rowHref={(row) => showUrl(row.id)}
       />

@@ -22,6 +22,7 @@ import { ControlDialog } from "./ControlDialog";
 import { ControlRow } from "./ControlRow";
 import { controlTotals, groupControls } from "./group-controls";
 import { TableHeader } from "../../../components/layout/TableHeader";
+import { ExportMenu } from "../../../components/data-grid/ExportMenu";
 
 /** The application's Controls tab: what its frameworks ask, grouped by framework and requirement, and how each is met. */
 export function ControlsTab({ applicationId, canEdit }: { applicationId: string; canEdit: boolean }) {
@@ -51,12 +52,15 @@ export function ControlsTab({ applicationId, canEdit }: { applicationId: string;
 
   return (
     <Box sx={{ display: "grid", gap: 2 }}>
-      <Stack direction="row" spacing={3} sx={{ flexWrap: "wrap" }} aria-label={t("controls.summary")}>
-        <Typography>{t("controls.totals.total", { count: totals.total })}</Typography>
-        <Typography>{t("controls.totals.done", { count: totals.done })}</Typography>
-        <Typography color={totals.overdue ? "warning.main" : "text.secondary"}>{t("controls.totals.overdue", { count: totals.overdue })}</Typography>
-        <Typography color={totals.expiredEvidence ? "error.main" : "text.secondary"}>{t("controls.totals.expired", { count: totals.expiredEvidence })}</Typography>
-      </Stack>
+      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
+        <Stack direction="row" spacing={3} sx={{ flexWrap: "wrap" }} aria-label={t("controls.summary")}>
+          <Typography>{t("controls.totals.total", { count: totals.total })}</Typography>
+          <Typography>{t("controls.totals.done", { count: totals.done })}</Typography>
+          <Typography color={totals.overdue ? "warning.main" : "text.secondary"}>{t("controls.totals.overdue", { count: totals.overdue })}</Typography>
+          <Typography color={totals.expiredEvidence ? "error.main" : "text.secondary"}>{t("controls.totals.expired", { count: totals.expiredEvidence })}</Typography>
+        </Stack>
+        <ExportMenu target={{ path: `/applications/${applicationId}/controls` }} fallbackName="controls" />
+      </Box>
       {groups.map((g, i) => (
         <Accordion key={g.framework.framework_id} defaultExpanded={i === 0} disableGutters slotProps={{ transition: { unmountOnExit: true } }}>
           <AccordionSummary expandIcon={<ExpandMore />} aria-controls={`controls-${g.framework.framework_id}`} id={`controls-${g.framework.framework_id}-header`}>

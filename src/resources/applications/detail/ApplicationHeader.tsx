@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { Application } from "../../../../domain/entities/application";
 import { TierChip } from "../../../components/risk/TierChip";
 import { ApprovalActions } from "./ApprovalActions";
+import { DossierButton } from "./DossierButton";
 import { DevelopmentStatusSelect } from "./DevelopmentStatusSelect";
 import { ApprovalStatusChip, DevelopmentStatusChip } from "../../../components/risk/StatusChip";
 import type { ApplicationPermissions } from "./use-application-permissions";
@@ -25,6 +26,7 @@ export function ApplicationHeader({ application, permissions }: { application: A
         <Button component={RouterLink} to={resourceUrl("applications", "overview", { id: application.id })} size="small">
           {t("application-detail.overviewLink")}
         </Button>
+        <DossierButton application={application} />
       </Box>
       <Box sx={{ display: "flex", alignItems: "flex-start", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}>
         <Box sx={{ display: "grid", gap: 1 }}>

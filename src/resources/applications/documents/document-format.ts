@@ -43,14 +43,4 @@ export const STATUS_COLORS: Record<ProcessingStatus, "default" | "info" | "succe
 export const viewerPath = (applicationId: string, documentId: string) =>
   `/document-viewer/${encodeURIComponent(documentId)}?application=${encodeURIComponent(applicationId)}`;
 
-/** Saves a blob under the document's own name through a temporary link. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { saveBlob } from "../../../components/downloads/save-blob";

@@ -4,11 +4,11 @@ import { useCan } from "@refinedev/core";
 import { useDataGrid } from "@refinedev/mui";
 import { useTranslation } from "react-i18next";
 import type { Application } from "../../../../domain/entities/application";
-import { useFormatDateTime, useGridSearch } from "../../../components/data-grid/grid-support";
+import { useExportTarget, useFormatDateTime, useGridSearch } from "../../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../../components/data-grid/ListPage";
 import { useShowUrl } from "../../links";
+import { ImportButton } from "../../imports/ImportButton";
 import { ApplicationFilters } from "./ApplicationFilters";
-import { ApplicationGridToolbar } from "./ApplicationGridToolbar";
 import { applicationColumns, DEFAULT_HIDDEN_COLUMNS } from "./application-columns";
 import { crudFiltersOf, filterValuesOf, hasFilters, type FilterValues } from "./list-filters";
 import { useColumnVisibility } from "./use-column-visibility";
@@ -21,12 +21,13 @@ export default function ApplicationListPage() {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
   const { data: canCreate } = useCan({ resource: "applications", action: "create" });
-  const { dataGridProps, filters, setFilters, setCurrentPage, tableQuery } = useDataGrid<Application>({
+  const { dataGridProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useDataGrid<Application>({
     resource: "applications",
     sorters: { initial: [{ field: "name", order: "asc" }] },
     errorNotification: false,
   });
   const [search, setSearch] = useGridSearch({ filters, setFilters, setCurrentPage });
+  const exportTarget = useExportTarget("applications", { filters, sorters });
   const [creating, setCreating] = useState(false);
   const [columnVisibility, setColumnVisibility] = useColumnVisibility(DEFAULT_HIDDEN_COLUMNS);
   const filterValues = useMemo(() => filterValuesOf(filters), [filters]);
@@ -49,6 +50,7 @@ export default function ApplicationListPage() {
         help={t("applications.help")}
         createLabel={canCreate?.can ? t("applications.create") : undefined}
         onCreate={() => setCreating(true)}
+        actions={canCreate?.can ? <ImportButton entity="applications" /> : undefined}
       />
       <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap", alignItems: "flex-start" }}>
         <GridSearchField label={t("applications.search")} value={search} onChange={setSearch} sx={{ width: 300 }} />
@@ -62,8 +64,8 @@ export default function ApplicationListPage() {
         aria-label={t("applications.title")}
         columnVisibilityModel={columnVisibility}
         onColumnVisibilityModelChange={setColumnVisibility}
-        showToolbar
-        slots={{ toolbar: ApplicationGridToolbar }}
+        columnsLabel={t("applications.columns")}
+        exportTarget={exportTarget}
         noRowsLabel={noRowsLabel}
         getRowHeight={() => "auto"}
         rowHref={(row) => showUrl(row.id)}

@@ -33,7 +33,7 @@ export default function ApplicationTestingTab({ applicationId, canEdit }: Applic
         )}
       </Box>
       {error && <Alert severity="error">{t("testing.tab.loadFailed", { message: error.message })}</Alert>}
-      <TaskGrid table={table} canDelete={canDelete} noRowsLabel={canCreate ? t("testing.tab.emptyEditable") : t("testing.tab.empty")} />
+      <TaskGrid applicationId={applicationId} table={table} canDelete={canDelete} noRowsLabel={canCreate ? t("testing.tab.emptyEditable") : t("testing.tab.empty")} />
       <TrendSection applicationId={applicationId} />
       <Suspense fallback={null}>
         <ModelEndpointCard applicationId={applicationId} canEdit={canEdit} />
