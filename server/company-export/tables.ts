@@ -62,6 +62,9 @@ export const EXPORTED_TABLES: readonly ExportedTable[] = [
   { name: "approval_snapshots", table: schema.approvalSnapshots, scope: byCompany(schema.approvalSnapshots.companyId) },
   { name: "company_identity_providers", table: schema.companyIdentityProviders, scope: byCompany(schema.companyIdentityProviders.companyId), omit: ["client_secret"] },
   { name: "company_sso_domains", table: schema.companySsoDomains, scope: byCompany(schema.companySsoDomains.companyId) },
+  // Bulk imports: the files people brought in (their audit entries name them) and each person's last column mapping.
+  { name: "imports", table: schema.imports, scope: byCompany(schema.imports.companyId) },
+  { name: "import_mappings", table: schema.importMappings, scope: byCompany(schema.importMappings.companyId) },
   { name: "audit_log", table: schema.auditLog, scope: byCompany(schema.auditLog.companyId), order: [schema.auditLog.seq] },
 ];
 

@@ -14,6 +14,7 @@ import { insertUser } from "../../server/identity/store";
 import { SAMPLES } from "../../server/uploads/test-support";
 import { signInRaw } from "./identity-support";
 import { multipartFile, PNG } from "./authorization-matrix.fixture";
+import { multipartBody } from "../support/files";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
 
@@ -67,6 +68,14 @@ beforeAll(async () => {
   expect((await documentUploads(() => source, call, () => app.id).postForm(added.upload, SAMPLES.pdf.bytes, "report.pdf")).statusCode).toBe(204);
   await call("admin", "POST", "/access/api-clients", { name: "Nightly sync", role_id: (await source.database.db.select().from(roles).where(eq(roles.name, "ApplicationReviewer")))[0].id, resource_group_id: (await source.database.db.select().from(resourceGroups).where(eq(resourceGroups.name, "All applications")))[0].id });
 
+  // A bulk import of a vendor, so the imports and the remembered column mapping travel too.
+  const csv = multipartBody([
+    { name: "mapping", data: JSON.stringify({ name: "Vendor" }) },
+    { name: "file", filename: "vendors.csv", type: "text/csv", data: "Vendor\nImported vendor for the export\n" },
+  ]);
+  const imported = await source.app.inject({ method: "POST", url: "/v2/imports?entity=vendors&dry_run=false&mode=valid_rows", headers: { ...as(sourceToken.admin), "content-type": csv.contentType }, payload: csv.payload });
+  expect(imported.statusCode, imported.body).toBe(201);
+
   json = (await call("admin", "GET", "/company/export")).json();
   const zipped = await source.app.inject({ method: "GET", url: "/v2/company/export?files=include", headers: as(sourceToken.admin) });
   expect(zipped.statusCode).toBe(200);
@@ -88,7 +97,7 @@ describe("the export", () => {
     expect(json).toMatchObject({ format: "steward-company-export", format_version: 1, company: { name: "Demo Co" } });
     const tables = json.tables as Record<string, Array<Record<string, unknown>>>;
     const count = async (table: string) => (await source.database.db.execute(`select count(*)::int as n from ${table} where company_id = (select id from companies where name = 'Demo Co')`)) as unknown as { rows: Array<{ n: number }> };
-    for (const table of ["users", "applications", "vendors", "incidents", "control_evidence", "application_documents", "audit_log", "approval_snapshots", "api_clients", "testing_tasks"]) {
+    for (const table of ["users", "applications", "vendors", "incidents", "control_evidence", "application_documents", "audit_log", "approval_snapshots", "api_clients", "testing_tasks", "imports", "import_mappings"]) {
       expect(tables[table].length, table).toBe((await count(table)).rows[0].n);
       expect(tables[table].length, table).toBeGreaterThan(0);
     }
