@@ -3,6 +3,7 @@ import { z } from "zod";
 import { StartError } from "./start-error";
 import { parseAllowlist, type Allowlist } from "./testing/endpoint/allowlist";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
+import { APP_ENVIRONMENTS } from "../domain/api/client-config";
 
 const flag = z
   .enum(["true", "false", "1", "0", ""])
@@ -12,6 +13,13 @@ const optionalText = z
   .string()
   .trim()
   .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url({ protocol: /^https?$/ }).optional())
   .optional();
 
 const postgresUrl = z
@@ -84,6 +92,20 @@ export const configSchema = z
     IDENTITY_SECRET_KEY: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
     /** How long one request to a model endpoint may take before it is retried, then given up. */
     MODEL_ENDPOINT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    /** Which environment this is (loc, dev, stg, prd): tags every report and trace; outside prd the top bar shows it. */
+    APP_ENV: z.enum(APP_ENVIRONMENTS).default("loc"),
+    /** Error reporting (Sentry): the server's DSN, and the browser's when it differs. Unset: nothing is reported. */
+    SENTRY_DSN: optionalUrl,
+    SENTRY_DSN_WEB: optionalUrl,
+    /** Product analytics (PostHog): the project key and the instance. Unset key: nothing is loaded or sent. */
+    POSTHOG_KEY: optionalText,
+    POSTHOG_HOST: optionalUrl.default("https://us.i.posthog.com"),
+    /** An external OpenFeature Remote Evaluation Protocol service for both sides; unset: our own flag service at /ofrep. */
+    FLAGS_OFREP_URL: optionalUrl,
+    /** The bearer token /metrics asks for; unset: /metrics is not served. */
+    METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, "must be at least 16 characters"),
+    /** Where OpenTelemetry traces are exported over OTLP/HTTP; unset: no traces. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
   })
   .superRefine((c, ctx) => {
     const cognito = [c.COGNITO_USER_POOL_ID, c.COGNITO_CLIENT_ID, c.COGNITO_REGION];

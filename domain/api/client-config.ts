@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+/** Where the product runs: local, development, staging, production. */
+export const APP_ENVIRONMENTS = ["loc", "dev", "stg", "prd"] as const;
+export type AppEnvironment = (typeof APP_ENVIRONMENTS)[number];
+
 /** GET /config.json: the browser's run-time settings. */
 export const clientConfigSchema = z.object({
   auth: z.object({
@@ -26,6 +30,16 @@ export const clientConfigSchema = z.object({
   maintenance: z.boolean(),
   idleTimeoutMinutes: z.number(),
   links: z.object({ terms: z.string(), privacy: z.string(), resources: z.string() }),
+  environment: z.enum(APP_ENVIRONMENTS),
+  /** Error reporting, absent when not configured: nothing is loaded or sent then. */
+  sentry: z.object({ dsn: z.string() }).optional(),
+  /** Product analytics, absent when not configured. */
+  posthog: z.object({ key: z.string(), host: z.string() }).optional(),
+  /**
+   * The base URL of the OpenFeature Remote Evaluation Protocol service the browser asks (it serves
+   * `/ofrep/v1/evaluate/flags`); null means our own flag service at the page's origin.
+   */
+  flags: z.object({ ofrepUrl: z.string().nullable() }),
 });
 
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -65,6 +65,7 @@ export const EXPORTED_TABLES: readonly ExportedTable[] = [
   // Bulk imports: the files people brought in (their audit entries name them) and each person's last column mapping.
   { name: "imports", table: schema.imports, scope: byCompany(schema.imports.companyId) },
   { name: "import_mappings", table: schema.importMappings, scope: byCompany(schema.importMappings.companyId) },
+  { name: "feature_flags", table: schema.featureFlags, scope: byCompany(schema.featureFlags.companyId) },
   { name: "audit_log", table: schema.auditLog, scope: byCompany(schema.auditLog.companyId), order: [schema.auditLog.seq] },
 ];
 

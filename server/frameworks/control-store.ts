@@ -177,15 +177,14 @@ export async function updateEvidence(db: Db, user: CurrentUser, applicationId: s
     if (!found) throw notFound("Evidence");
     const errors = evidenceDateErrors({ effective_on: found.effectiveOn, expires_on: found.expiresOn }, body);
     if (errors.length > 0) throw badRequest("The evidence's dates are not valid.", errors);
-    const [updated] = await tx
-      .update(controlEvidence)
-      .set({
-        ...(body.name !== undefined && { name: body.name }),
-        ...(body.effective_on !== undefined && { effectiveOn: body.effective_on }),
-        ...(body.expires_on !== undefined && { expiresOn: body.expires_on }),
-      })
-      .where(where)
-      .returning();
+    const changes = {
+      ...(body.name !== undefined && { name: body.name }),
+      ...(body.effective_on !== undefined && { effectiveOn: body.effective_on }),
+      ...(body.expires_on !== undefined && { expiresOn: body.expires_on }),
+    };
+    // A body that changes nothing answers the evidence as it is, with nothing to audit.
+    if (Object.keys(changes).length === 0) return found;
+    const [updated] = await tx.update(controlEvidence).set(changes).where(where).returning();
     const described = (e: EvidenceRow) => ({ control_id: e.controlId, evidence_id: e.id, name: e.name, effective_on: e.effectiveOn, expires_on: e.expiresOn });
     await recordAudit(tx, actorOf(user), { entityType: "application", entityId: applicationId, action: "evidence.updated", before: described(found), after: described(updated) });
     return updated;

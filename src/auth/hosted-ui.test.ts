@@ -35,6 +35,8 @@ function config(): ClientConfig {
     auth: { userPoolId: "eu-west-1_hosted", userPoolClientId: "client-1", region: "eu-west-1", authFlowType: "USER_PASSWORD_AUTH", mode: "local", oauth: { origin, scopes: ["openid", "email"] } },
     maintenance: false,
     idleTimeoutMinutes: 30,
+    environment: "loc",
+    flags: { ofrepUrl: null },
     links: { terms: "", privacy: "", resources: "" },
   };
 }

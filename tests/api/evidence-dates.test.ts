@@ -83,6 +83,15 @@ describe("changing evidence dates", () => {
     expect(cleared.json()).toMatchObject({ name: "Model card v2", effective_on: isoDay(-20), expires_on: null });
   });
 
+  it("answers an empty change with the evidence as it is, and audits nothing", async () => {
+    const evidence = await addLink({ name: "Untouched", expires_on: isoDay(30) });
+    const res = await call("contributor", "PATCH", `${evidencePath()}/${evidence.id}`, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: evidence.id, name: "Untouched", effective_on: isoDay(0), expires_on: isoDay(30) });
+    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, appId), eq(auditLog.action, "evidence.updated")));
+    expect(audits.filter((a) => (a.after as { evidence_id?: string } | null)?.evidence_id === evidence.id)).toEqual([]);
+  });
+
   it("refuses a new validity end in the past or before the effective date; a lapsed one may stay while the effective date is corrected", async () => {
     const evidence = await addLink({ name: "Audit letter", effective_on: isoDay(-100), expires_on: isoDay(10) });
     let res = await call("contributor", "PATCH", `${evidencePath()}/${evidence.id}`, { expires_on: isoDay(-1) });

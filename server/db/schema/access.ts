@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt, version } from "./columns";
 import { companyId } from "./tenant";
 import { GROUP_TYPES, LANGUAGE_CODES } from "../../../domain/access/current-user";
@@ -17,6 +17,8 @@ export const users = pgTable(
     firstName: text().notNull(),
     lastName: text().notNull(),
     language: text({ enum: LANGUAGE_CODES }).notNull().default("en"),
+    /** The user asked not to be counted by product analytics. */
+    analyticsOptOut: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),

@@ -13,3 +13,4 @@ export * from "./testing";
 export * from "./identity-providers";
 export * from "./approvals";
 export * from "./imports";
+export * from "./feature-flags";

@@ -10,6 +10,8 @@ export function testClientConfig(oauthOrigin: string | null = "https://auth.exam
     auth: { userPoolId: "eu-west-1_pages", userPoolClientId: "client-1", region: "eu-west-1", authFlowType: "USER_PASSWORD_AUTH", mode: "local", oauth: { origin: oauthOrigin, scopes: ["openid", "email", "profile"] } },
     maintenance: false,
     idleTimeoutMinutes: 30,
+    environment: "loc",
+    flags: { ofrepUrl: null },
     links: { terms: "https://example.test/terms", privacy: "https://example.test/privacy", resources: "https://example.test/resources" },
   };
 }

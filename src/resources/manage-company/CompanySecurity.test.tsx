@@ -48,6 +48,8 @@ const configOf = (mode: "local" | "cognito"): ClientConfig => ({
   auth: { userPoolId: "local_pool", userPoolClientId: "client", region: "local", authFlowType: "USER_PASSWORD_AUTH", mode },
   maintenance: false,
   idleTimeoutMinutes: 30,
+  environment: "loc",
+  flags: { ofrepUrl: null },
   links: { terms: "", privacy: "", resources: "" },
 });
 
