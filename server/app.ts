@@ -21,6 +21,7 @@ import documentsPlugin from "./uploads/plugin";
 import testingPlugin from "./testing/plugin";
 import { authSettings } from "./identity/settings";
 import { loggerOptions } from "./logger";
+import telemetryPlugin from "./telemetry/plugin";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -63,6 +64,7 @@ export async function buildApp({ config, database, logger = true, spaRoot, ident
   if (onRoute) app.addHook("onRoute", onRoute);
 
   await app.register(errorsPlugin);
+  await app.register(telemetryPlugin, { config, database });
   await app.register(textGuardPlugin);
   await app.register(dbPlugin, { database });
   await app.register(securityPlugin, { config });

@@ -16,7 +16,17 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Runs `fn` on one connection, so session state (advisory locks) holds across its statements. */
   withConnection<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /** How the connections are used right now (metrics): PGlite is one connection, with nothing more to tell. */
+  connections(): ConnectionUse;
   close(): Promise<void>;
+}
+
+export interface ConnectionUse {
+  max: number;
+  total: number;
+  idle?: number;
+  /** Queries waiting for a free connection. */
+  waiting?: number;
 }
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
@@ -30,8 +40,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 /** Contrib extensions the migrations create (trigram search), bundled with PGlite. */
 const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
 
+const POOL_MAX = 10;
+
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, connectionTimeoutMillis: 5000 });
   // A connection the server drops (restart, failover: 57P01) emits "error": without a listener the
   // process would exit. The pool discards such a client and opens a new one on the next query, so
   // there is nothing to do here beyond not crashing; the failed request itself answers 503.
@@ -64,6 +76,7 @@ async function openPostgres(url: string): Promise<Database> {
         client.release(failure instanceof Error ? failure : undefined);
       }
     },
+    connections: () => ({ max: POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }
@@ -96,8 +109,10 @@ function wrapPglite(client: PGlite, lock: DirectoryLock | null): Database {
       queue = run.catch(() => {});
       return run;
     },
+    connections: () => ({ max: 1, total: 1 }),
     async close() {
-      await client.close();
+      // Closing twice (a caller, then the app) is not a failure.
+      if (!client.closed) await client.close();
       await lock?.release();
     },
   };

@@ -13,6 +13,16 @@ const RETRY_MS = 30_000;
 const ROUND_INTERVAL = sql`interval '55 minutes'`;
 const JOB = "monitoring-sweep";
 
+/** How a round ended: this instance swept, another already had, the database was away, or the sweep failed. */
+export type SweepOutcome = "ran" | "skipped" | "unavailable" | "failed";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Told how each round of the monitoring sweep ended and how long it took (metrics listen here). */
+    monitoringSweepObservers: Set<(outcome: SweepOutcome, seconds: number) => void>;
+  }
+}
+
 /**
  * Claims this round of the sweep and runs it, in one transaction: of several instances on one
  * database exactly one moves `last_run_at` forward (the others wait on its row, then see it recent),
@@ -40,21 +50,31 @@ export default fp(
   async function monitoring(app: FastifyInstance) {
     let timer: NodeJS.Timeout | undefined;
     let closed = false;
+    const observers = new Set<(outcome: SweepOutcome, seconds: number) => void>();
+    app.decorate("monitoringSweepObservers", observers);
+    const told = (outcome: SweepOutcome, started: number) => {
+      for (const observer of observers) observer(outcome, (performance.now() - started) / 1000);
+    };
     const schedule = (ms: number) => {
       if (closed) return;
       timer = setTimeout(sweep, ms);
       timer.unref();
     };
     const sweep = async () => {
+      const started = performance.now();
       try {
-        if (await sweepOnce(app.db)) app.log.info("monitoring sweep ran");
+        const ran = await sweepOnce(app.db);
+        if (ran) app.log.info("monitoring sweep ran");
+        told(ran ? "ran" : "skipped", started);
         schedule(HOUR_MS);
       } catch (error) {
         if (isDatabaseUnavailable(error)) {
           app.log.warn("the database is unreachable: the monitoring sweep runs again once it is back");
+          told("unavailable", started);
           schedule(RETRY_MS);
         } else {
           app.log.error({ err: error }, "the monitoring sweep failed; it runs again in an hour");
+          told("failed", started);
           schedule(HOUR_MS);
         }
       }

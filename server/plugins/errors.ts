@@ -25,6 +25,9 @@ export function sendProblem(
   return reply.code(status).type(PROBLEM_CONTENT_TYPE).send(body);
 }
 
+/** The error behind each 5xx answered here, for the error reporter (server/telemetry) to send once the answer is out. */
+export const serverFailures = new WeakMap<FastifyRequest, unknown>();
+
 /** Fastify's own client-error codes and what to tell the client about each. */
 const FRAMEWORK_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, "The request body is too large."],
@@ -71,6 +74,7 @@ export default fp(
       if (error instanceof SyntaxError && error.statusCode === 400) return sendProblem(reply, 400, "The request body is not valid JSON.");
 
       if (isDatabaseUnavailable(error)) {
+        serverFailures.set(request, error);
         request.log.warn({ code: (error as { code?: string }).code }, "the database is unavailable");
         reply.header("Retry-After", String(DATABASE_RETRY_AFTER_S));
         return sendProblem(reply, 503, DATABASE_UNAVAILABLE);
@@ -81,6 +85,7 @@ export default fp(
         return sendProblem(reply, status, error.message);
       }
       request.log.error({ err: error }, "request failed");
+      serverFailures.set(request, error);
       return sendProblem(reply, 500, "Something went wrong on our side. Please try again later.");
     });
   },

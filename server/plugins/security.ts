@@ -9,13 +9,24 @@ import { HttpProblem } from "./problem";
 /** HSTS for answers that went out over https (directly, or through a trusted proxy that says so). */
 const HSTS = "max-age=31536000; includeSubDomains";
 
-/** Origins the SPA must reach besides its own: real AWS services when configured. */
+/** A URL's origin (scheme, host, port: no credentials, path or query), which is what CSP sources name. */
+const originOf = (url: string) => new URL(url).origin;
+
+/**
+ * Origins the SPA must reach besides its own: real AWS services, and the telemetry and flag services the browser is
+ * told of in /config.json (Sentry's ingest host from the DSN, PostHog's instance, an external OFREP service) — only
+ * those configured. PostHog needs no script source: the browser loads none of its remote extensions.
+ */
 export function connectSources(config: Config): string[] {
   const sources = ["'self'"];
   if (config.identityMode === "cognito") sources.push(`https://cognito-idp.${config.COGNITO_REGION}.amazonaws.com`);
   if (config.storageMode === "s3") sources.push(`https://${config.S3_BUCKET}.s3.${config.S3_REGION ?? "us-east-1"}.amazonaws.com`);
   if (config.S3_ENDPOINT) sources.push(config.S3_ENDPOINT);
-  return sources;
+  const sentryDsn = config.SENTRY_DSN_WEB ?? config.SENTRY_DSN;
+  if (sentryDsn) sources.push(originOf(sentryDsn));
+  if (config.POSTHOG_KEY && config.POSTHOG_HOST) sources.push(originOf(config.POSTHOG_HOST));
+  if (config.FLAGS_OFREP_URL) sources.push(originOf(config.FLAGS_OFREP_URL));
+  return [...new Set(sources)];
 }
 
 export default fp(

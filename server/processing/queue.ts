@@ -93,3 +93,13 @@ export async function failBeforeQueue(db: Pick<Db, "update">, id: string, error:
     .set({ status: "error", error, updatedAt: new Date() })
     .where(and(eq(processingItems.id, id), inArray(processingItems.status, ["created", "error"])));
 }
+
+/** How many items wait and how many are being worked on, by kind, across every instance (metrics). */
+export async function queueDepth(db: Pick<Db, "select">): Promise<Array<{ kind: ProcessingKind; status: "waiting" | "analyzing"; count: number }>> {
+  const rows = await db
+    .select({ kind: processingItems.kind, status: processingItems.status, count: sql<number>`count(*)::int` })
+    .from(processingItems)
+    .where(inArray(processingItems.status, ["waiting", "analyzing"]))
+    .groupBy(processingItems.kind, processingItems.status);
+  return rows.map((r) => ({ kind: r.kind, status: r.status as "waiting" | "analyzing", count: Number(r.count) }));
+}

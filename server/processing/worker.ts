@@ -15,6 +15,13 @@ export interface Processor {
   fail(item: ProcessingItem): Promise<void>;
 }
 
+/** How one item's work ended: done (ready or error as the processor decided), failed on our side, or cut short by a lost database. */
+export interface ItemOutcome {
+  kind: ProcessingKind;
+  outcome: "done" | "failed" | "interrupted";
+  seconds: number;
+}
+
 export interface WorkerOptions {
   db: Db;
   log: FastifyBaseLogger;
@@ -38,12 +45,22 @@ export class QueueWorker {
   /** Set while the database is unreachable, so the outage is logged once rather than on every tick. */
   private paused = false;
   readonly leaseMs: number;
+  private readonly observers = new Set<(outcome: ItemOutcome) => void>();
 
   constructor(
     private readonly options: WorkerOptions,
     private readonly processor: Processor,
   ) {
     this.leaseMs = options.leaseMs ?? STALE_AFTER_MS;
+  }
+
+  /** Tells `observer` how each item ends and how long it took (metrics listen here). */
+  observe(observer: (outcome: ItemOutcome) => void): void {
+    this.observers.add(observer);
+  }
+
+  private told(outcome: ItemOutcome) {
+    for (const observer of this.observers) observer(outcome);
   }
 
   start(): void {
@@ -85,16 +102,23 @@ export class QueueWorker {
         const item = await claimItem(db, kind, new Date(), this.leaseMs);
         if (!item) break;
         const heartbeat = this.renewWhileWorking(item);
+        const started = performance.now();
+        let outcome: ItemOutcome["outcome"] = "done";
         try {
           await this.processor.process(item);
           log.info({ item: item.id }, this.processor.doneMessage);
         } catch (error) {
           // The item stays claimed and is taken up again once its claim runs out: the input is not at fault.
-          if (isDatabaseUnavailable(error)) throw error;
+          if (isDatabaseUnavailable(error)) {
+            outcome = "interrupted";
+            throw error;
+          }
+          outcome = "failed";
           log.error({ err: error, item: item.id }, `${label} failed`);
           await this.processor.fail(item).catch((failure: unknown) => log.error({ err: failure, item: item.id }, `${label} could not be marked failed`));
         } finally {
           clearInterval(heartbeat);
+          this.told({ kind, outcome, seconds: (performance.now() - started) / 1000 });
         }
       }
     } while (this.again && !this.stopped);

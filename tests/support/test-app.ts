@@ -14,6 +14,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The app's log lines, as written. */
+  log: LogCapture;
   close(): Promise<void>;
 }
 
@@ -50,7 +52,14 @@ export async function createTestDatabase(): Promise<{ database: Database; url?: 
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; seed?: boolean; demoApplications?: boolean; onRoute?: (route: RouteOptions) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    demoApplications?: boolean;
+    onRoute?: (route: RouteOptions) => void;
+    /** Adds test-only routes (a handler that fails, say) to the built app before it is ready. */
+    beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig(
     { DATA_DIR: path.join(tmpdir(), "steward-test-data"), RATE_LIMIT_MAX: "100000", LOG_LEVEL: "debug", ...options.env },
@@ -61,11 +70,13 @@ export async function createTestApp(
   // Every API test logs at debug into memory; closing fails the file if a line leaked personal data or a secret.
   const log = new LogCapture();
   const app = await buildApp({ config, database, logStream: log, spaRoot: "/nonexistent", onRoute: options.onRoute });
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,
     database,
     config,
+    log,
     async close() {
       await app.close();
       await drop();
