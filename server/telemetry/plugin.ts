@@ -10,6 +10,13 @@ import { startMetrics, type Metrics } from "./metrics";
 import { startTracing, type RequestSpan, type Tracing } from "./tracing";
 import metricsRoute from "./metrics-route";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Tracing, when configured: `flush()` exports the finished spans now (they go in batches otherwise). */
+    tracing: Tracing | undefined;
+  }
+}
+
 /** The route label of a request no route matched: one value, never the raw URL. */
 const UNMATCHED = "(unmatched)";
 
@@ -61,6 +68,7 @@ export default fp(
       startTracing(config),
       config.METRICS_TOKEN ? startMetrics({ connections: () => database.connections(), queueDepth: () => queueDepth(database.db) }) : undefined,
     ]);
+    app.decorate("tracing", tracing);
     const spans = tracing ? traceRequests(app, tracing) : undefined;
     if (metrics) observeBackgroundWork(app, metrics);
 

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { signInRaw } from "./identity-support";
+import { DEMO_PASSWORD } from "../../server/db/seed";
+import { loadedTelemetry } from "../../server/telemetry/loaded";
+
+const METRICS_TOKEN = "scrape-token-0123456789abcdef";
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp({ env: { METRICS_TOKEN, RATE_LIMIT_MAX: "5" } });
+  token = (await signInRaw(t.app, "admin@steward.test", DEMO_PASSWORD)).AccessToken;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const scrape = (authorization?: string) => t.app.inject({ method: "GET", url: "/metrics", headers: authorization ? { authorization } : {} });
+
+/** The samples of one metric family, as `labels value` lines. */
+function samples(body: string, name: string): string[] {
+  return body.split("\n").filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `));
+}
+
+describe("/metrics with METRICS_TOKEN set", () => {
+  it("refuses a scraper without the token, or with a wrong one", async () => {
+    for (const authorization of [undefined, "Bearer wrong-token-0123456789", `Basic ${METRICS_TOKEN}`, `Bearer ${METRICS_TOKEN}x`, `Bearer ${token}`]) {
+      const res = await scrape(authorization);
+      expect(res.statusCode).toBe(401);
+      expect(res.headers["www-authenticate"]).toMatch(/^Bearer/);
+      expect(res.headers["content-type"]).toContain("application/problem+json");
+      expect(res.body).not.toContain("http_requests_total");
+    }
+  });
+
+  it("counts requests and their latency by route template and status, and reports the pool, the queue and the sweep", async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await t.app.inject({ method: "GET", url: "/v2/applications", headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    }
+    await t.app.inject({ method: "GET", url: "/v2/applications/00000000-0000-4000-8000-000000000000", headers: { authorization: `Bearer ${token}` } });
+    const res = await scrape(`Bearer ${METRICS_TOKEN}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/plain");
+    expect(loadedTelemetry.promClient).toBe(true);
+
+    expect(samples(res.body, "http_requests_total")).toContain('http_requests_total{method="GET",route="/v2/applications",status="200"} 3');
+    expect(samples(res.body, "http_requests_total")).toContain('http_requests_total{method="GET",route="/v2/applications/:id",status="404"} 1');
+    expect(samples(res.body, "http_request_duration_seconds_count")).toContain(
+      'http_request_duration_seconds_count{method="GET",route="/v2/applications",status="200"} 3',
+    );
+    // Labels carry templates, never an id from a URL.
+    expect(res.body).not.toContain("00000000-0000-4000-8000-000000000000");
+    expect(samples(res.body, "steward_db_pool_connections")).toEqual(
+      expect.arrayContaining(['steward_db_pool_connections{state="max"} ' + String(t.config.DATABASE_URL ? 10 : 1)]),
+    );
+    expect(samples(res.body, "steward_queue_depth")).toEqual(
+      expect.arrayContaining(['steward_queue_depth{kind="document",status="waiting"} 0', 'steward_queue_depth{kind="test",status="waiting"} 0']),
+    );
+    for (const family of ["steward_queue_task_duration_seconds", "steward_notification_sweeps_total", "steward_notification_sweep_duration_seconds", "process_cpu_seconds_total"]) {
+      expect(res.body).toContain(`# TYPE ${family} `);
+    }
+  });
+
+  it("counts the monitoring sweep's rounds by outcome", async () => {
+    // The sweep runs once the app is ready; its first round is this instance's.
+    await expect.poll(async () => samples((await scrape(`Bearer ${METRICS_TOKEN}`)).body, "steward_notification_sweeps_total"), { timeout: 10_000 }).toContain(
+      'steward_notification_sweeps_total{outcome="ran"} 1',
+    );
+  });
+
+  it("is never rate limited and stays out of the API document", async () => {
+    for (let i = 0; i < 8; i++) expect((await scrape(`Bearer ${METRICS_TOKEN}`)).statusCode).toBe(200);
+    const doc = await t.app.inject({ method: "GET", url: "/v2/openapi.json" });
+    expect(Object.keys(doc.json().paths)).not.toContain("/metrics");
+  });
+});
