@@ -21,6 +21,8 @@ export default fp(
         root,
         wildcard: false,
         index: false,
+        // Source maps, when a build keeps them for uploading to error reporting, are never served: they give away the source.
+        allowedPath: (pathName) => !pathName.endsWith(".map"),
         setHeaders(res, filePath) {
           // Hashed bundles never change; index.html must be revalidated so a new build is picked up.
           res.setHeader("Cache-Control", filePath.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { loadedTelemetry } from "../../server/telemetry/loaded";
@@ -49,7 +52,7 @@ describe("telemetry with none of its settings", () => {
 });
 
 describe("the content security policy with telemetry and flags configured", () => {
-  it("adds exactly the Sentry ingest origin, the PostHog host and the flag service's origin", async () => {
+  it("adds exactly the Sentry ingest origin, the PostHog host and the flag service's origin", { timeout: 60_000 }, async () => {
     const configured = await createTestApp({
       seed: false,
       env: {
@@ -72,13 +75,33 @@ describe("the content security policy with telemetry and flags configured", () =
     }
   });
 
-  it("uses the server's DSN for the browser when no browser DSN is set, and no PostHog host without a key", async () => {
+  it("uses the server's DSN for the browser when no browser DSN is set, and no PostHog host without a key", { timeout: 60_000 }, async () => {
     const configured = await createTestApp({ seed: false, env: { SENTRY_DSN: "https://serverkey@o1.ingest.server.example/2" } });
     try {
       const res = await configured.app.inject({ method: "GET", url: "/config.json" });
       expect(connectSources(res.headers["content-security-policy"] as string)).toEqual(["'self'", "https://o1.ingest.server.example"]);
     } finally {
       await configured.close();
+    }
+  });
+});
+
+describe("source maps of the web app", () => {
+  it("are never served, while the bundles they belong to are", { timeout: 60_000 }, async () => {
+    const root = await mkdtemp(path.join(tmpdir(), "steward-spa-"));
+    await mkdir(path.join(root, "assets"));
+    await writeFile(path.join(root, "index.html"), "<!doctype html><title>Steward</title>");
+    await writeFile(path.join(root, "assets", "app-1a2b.js"), "console.log('app');");
+    await writeFile(path.join(root, "assets", "app-1a2b.js.map"), '{"version":3,"sources":["src/secret-logic.ts"]}');
+    const withBuild = await createTestApp({ seed: false, spaRoot: root });
+    try {
+      expect((await withBuild.app.inject({ method: "GET", url: "/assets/app-1a2b.js" })).statusCode).toBe(200);
+      const map = await withBuild.app.inject({ method: "GET", url: "/assets/app-1a2b.js.map" });
+      expect(map.statusCode).toBe(404);
+      expect(map.body).not.toContain("secret-logic");
+    } finally {
+      await withBuild.close();
+      await rm(root, { recursive: true, force: true });
     }
   });
 });

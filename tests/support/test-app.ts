@@ -59,6 +59,8 @@ export async function createTestApp(
     onRoute?: (route: RouteOptions) => void;
     /** Adds test-only routes (a handler that fails, say) to the built app before it is ready. */
     beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+    /** A built web app to serve (none by default). */
+    spaRoot?: string;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig(
@@ -69,7 +71,7 @@ export async function createTestApp(
   if (options.seed !== false) await seedDemoData(database.db, { applications: options.demoApplications ?? false });
   // Every API test logs at debug into memory; closing fails the file if a line leaked personal data or a secret.
   const log = new LogCapture();
-  const app = await buildApp({ config, database, logStream: log, spaRoot: "/nonexistent", onRoute: options.onRoute });
+  const app = await buildApp({ config, database, logStream: log, spaRoot: options.spaRoot ?? "/nonexistent", onRoute: options.onRoute });
   await options.beforeReady?.(app);
   await app.ready();
   return {
