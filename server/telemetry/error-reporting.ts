@@ -25,7 +25,8 @@ export interface ErrorReporter {
  * Error reporting with Sentry when SENTRY_DSN is set; undefined otherwise, and then the SDK is never imported.
  * The client is our own (not Sentry's global hub), with no default integrations: it captures only what we hand it,
  * so nothing about requests, modules or the machine is collected behind our back, and several apps in one process
- * (tests) each report to their own DSN.
+ * (tests) each report to their own DSN. Not calling Sentry.init also leaves Sentry's own OpenTelemetry setup out:
+ * traces go through our exporter (tracing.ts).
  */
 export async function startErrorReporting(config: Pick<Config, "SENTRY_DSN" | "APP_ENV">): Promise<ErrorReporter | undefined> {
   if (!config.SENTRY_DSN) return undefined;
@@ -37,10 +38,7 @@ export async function startErrorReporting(config: Pick<Config, "SENTRY_DSN" | "A
     transport: Sentry.makeNodeTransport,
     stackParser: Sentry.defaultStackParser,
     integrations: [],
-    sendDefaultPii: false,
     sendClientReports: false,
-    // Sentry's own OpenTelemetry wiring stays off: traces go through our exporter (tracing.ts).
-    skipOpenTelemetrySetup: true,
     beforeSend: scrubEvent,
     beforeBreadcrumb: () => null,
   });

@@ -90,6 +90,8 @@ export const MATRIX: Record<string, RouteCase> = {
   "GET /healthz": { expect: open(200) },
   "GET /readyz": { expect: open(200) },
   "GET /config.json": { expect: open(200) },
+  // Only for the scraper holding METRICS_TOKEN (tests/api/metrics.test.ts); without it, served to nobody.
+  "GET /metrics": { expect: open(404) },
   "GET /v2/openapi.json": { expect: open(200) },
   "GET /v2/docs": { expect: open(200) },
   "GET /v2/docs/json": { expect: open(200) },
