@@ -77,7 +77,10 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     connections: () => ({ max: POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    close: () => pool.end(),
+    // Closing twice (a caller, then the app) is not a failure.
+    close: async () => {
+      if (!pool.ended) await pool.end();
+    },
   };
 }
 
