@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { signInRaw } from "./identity-support";
 import { DEMO_PASSWORD } from "../../server/db/seed";
 import { loadedTelemetry } from "../../server/telemetry/loaded";
+import { resourceGroups } from "../../server/db/schema";
+import { documentUploads } from "../support/document-uploads";
+import { v2Caller } from "../support/tenants";
 
 const METRICS_TOKEN = "scrape-token-0123456789abcdef";
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp({ env: { METRICS_TOKEN, RATE_LIMIT_MAX: "5" } });
+  t = await createTestApp({ env: { METRICS_TOKEN, RATE_LIMIT_MAX: "10" } });
   token = (await signInRaw(t.app, "admin@steward.test", DEMO_PASSWORD)).AccessToken;
 });
 afterAll(async () => {
@@ -71,6 +75,22 @@ describe("/metrics with METRICS_TOKEN set", () => {
     await expect.poll(async () => samples((await scrape(`Bearer ${METRICS_TOKEN}`)).body, "steward_notification_sweeps_total"), { timeout: 10_000 }).toContain(
       'steward_notification_sweeps_total{outcome="ran"} 1',
     );
+  });
+
+  it("times each processing item by kind and outcome, and shows the queue empty again", async () => {
+    const [group] = await t.database.db.select().from(resourceGroups).where(eq(resourceGroups.name, "Customer AI"));
+    const call = v2Caller(() => t.app, { admin: token });
+    const created = await call("admin", "POST", "/applications", { name: "Measured", resource_group_id: group.id });
+    expect(created.statusCode).toBe(201);
+    const { addDocument, postForm, confirm } = documentUploads(() => t, call, () => created.json().id);
+    const { document, upload } = await addDocument("Model card.pdf", "admin", "application/pdf");
+    expect((await postForm(upload, Buffer.from("%PDF-1.4\n%%EOF\n"), "card.pdf")).statusCode).toBeLessThan(300);
+    expect((await confirm(document.id, "admin")).statusCode).toBe(200);
+    await t.app.documentWorker.wake();
+
+    const body = (await scrape(`Bearer ${METRICS_TOKEN}`)).body;
+    expect(samples(body, "steward_queue_task_duration_seconds_count")).toContain('steward_queue_task_duration_seconds_count{kind="document",outcome="done"} 1');
+    expect(samples(body, "steward_queue_depth")).toContain('steward_queue_depth{kind="document",status="waiting"} 0');
   });
 
   it("is never rate limited and stays out of the API document", async () => {
