@@ -96,6 +96,17 @@ describe("error reporting with SENTRY_DSN set", () => {
     });
     const events = sentry.events();
     expect(events).toHaveLength(1);
-    expect(events[0].tags).toMatchObject({ method: "GET", status: "503" });
+    expect(events[0].tags).toMatchObject({ route: "/v2/applications", method: "GET", status: "503" });
+  });
+
+  it("does not report the 503s of maintenance mode: they are on purpose", { timeout: 60_000 }, async () => {
+    sentry.requests.length = 0;
+    const m = await createTestApp({ env: { SENTRY_DSN: sentry.dsn, MAINTENANCE_MODE: "true" }, seed: false });
+    try {
+      expect((await m.app.inject({ method: "GET", url: "/v2/applications" })).statusCode).toBe(503);
+    } finally {
+      await m.close();
+    }
+    expect(sentry.events()).toEqual([]);
   });
 });
