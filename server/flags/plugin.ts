@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest, RouteOptions, preHandlerHookHandler } from "fastify";
 import fp from "fastify-plugin";
-import { OpenFeature, type Client, type EvaluationContext } from "@openfeature/server-sdk";
+import { OpenFeature, type Client, type EvaluationContext, type Provider } from "@openfeature/server-sdk";
 import { OFREPProvider } from "@openfeature/ofrep-provider";
 import { PRODUCT_FLAGS, type ProductFlagKey } from "../../domain/flags/catalogue";
 import { forbidden } from "../plugins/problem";
@@ -42,7 +42,7 @@ export function evaluationContext(request: FastifyRequest): EvaluationContext {
 export default fp(
   async function flags(app: FastifyInstance) {
     const forwardedAuthorization = new AsyncLocalStorage<string | undefined>();
-    const provider = app.config.FLAGS_OFREP_URL
+    const provider: Provider = app.config.FLAGS_OFREP_URL
       ? new OFREPProvider({
           baseUrl: app.config.FLAGS_OFREP_URL.replace(/\/+$/, ""),
           headersFactory: (): Record<string, string> => {

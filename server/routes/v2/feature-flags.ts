@@ -9,7 +9,7 @@ import {
   featureFlagSchema,
 } from "../../../domain/flags/schemas";
 import { changeFeatureFlag, createFeatureFlag, deleteFeatureFlag, findFeatureFlag, listFeatureFlags } from "../../flags/store";
-import { assertCan } from "../../plugins/ability";
+import { assertCan, checkRecord } from "../../plugins/ability";
 import { expectedVersions, withEtag, WRITE_PRECONDITION } from "../../plugins/concurrency";
 import { problemResponses, versionedWriteResponses } from "../../plugins/problem";
 
@@ -71,6 +71,8 @@ export default async function featureFlagRoutes(root: FastifyInstance) {
         body: featureFlagPatchSchema,
         response: { 200: featureFlagSchema, ...versionedWriteResponses },
       },
+      // Another company's key is a 404 before the body is read.
+      preParsing: checkRecord(featureFlagKeyParamsSchema, (request, params) => findFeatureFlag(db(), request.user.companyId, params.key)),
     },
     async (request, reply) => {
       const expected = expectedVersions(request);
