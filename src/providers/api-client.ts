@@ -1,6 +1,7 @@
 import { fetchAuthSession } from "aws-amplify/auth";
 import type { HttpError } from "@refinedev/core";
 import type { Problem } from "../../domain/api/problem";
+import { flagClientId } from "./flag-client-id";
 
 export const API_BASE = "/v2";
 
@@ -66,6 +67,8 @@ export async function api<T>({ method = "GET", path, query, body, headers, signa
       headers: {
         Authorization: `Bearer ${token}`,
         Accept: "application/json",
+        // The server evaluates feature flags with the same client-side identifier the browser does.
+        "X-Client-Id": flagClientId(),
         ...(body === undefined ? {} : { "Content-Type": "application/json" }),
         ...headers,
       },

@@ -4,20 +4,10 @@ import { fetchAuthSession } from "aws-amplify/auth";
 import type { CurrentUser } from "../../domain/access/current-user";
 import { PRODUCT_FLAGS, type ProductFlagKey } from "../../domain/flags/catalogue";
 import type { FlagValues } from "./feature-flags";
+import { flagClientId } from "./flag-client-id";
 
-/** The browser's own identifier for flag evaluation, kept across sessions on this device. */
-const CLIENT_ID_KEY = "steward.flags.client-id";
 /** How often changed flags are picked up without a reload. */
 const POLL_MS = 60_000;
-
-export function flagClientId(): string {
-  let id = localStorage.getItem(CLIENT_ID_KEY);
-  if (!id) {
-    id = crypto.randomUUID();
-    localStorage.setItem(CLIENT_ID_KEY, id);
-  }
-  return id;
-}
 
 /** The evaluation context: the user (id, company, roles) and this browser's identifier. */
 export function flagContext(user: Pick<CurrentUser, "id" | "companyId" | "roles">): EvaluationContext {
