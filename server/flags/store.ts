@@ -69,7 +69,7 @@ export async function findFeatureFlag(db: Db, companyId: string, key: string): P
   throw notFound("Feature flag");
 }
 
-const KEY_TAKEN = () => conflict("A feature flag with this key already exists.", [{ path: "key", message: "validation.flagKeyTaken" }]);
+const KEY_TAKEN = () => conflict("A feature flag with this key already exists.", [{ path: "key", message: "feature-flags.keyTaken" }]);
 
 /** Adds a flag of the company's own; audited. The product's keys are taken, and a company has at most MAX_FLAGS_PER_COMPANY. */
 export async function createFeatureFlag(db: Db, user: CurrentUser, input: FeatureFlagCreate): Promise<FeatureFlag> {

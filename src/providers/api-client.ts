@@ -1,9 +1,11 @@
 import { fetchAuthSession } from "aws-amplify/auth";
 import type { HttpError } from "@refinedev/core";
 import type { Problem } from "../../domain/api/problem";
-import { flagClientId } from "./flag-client-id";
 
 export const API_BASE = "/v2";
+
+/** Headers every API call carries, set by parts loaded after sign-in (the feature flags' client id). */
+export const commonHeaders: Record<string, string> = {};
 
 /** A token that cannot be had cancels the request; the auth provider then clears the user. */
 class RequestCancelledError extends Error {
@@ -67,8 +69,7 @@ export async function api<T>({ method = "GET", path, query, body, headers, signa
       headers: {
         Authorization: `Bearer ${token}`,
         Accept: "application/json",
-        // The server evaluates feature flags with the same client-side identifier the browser does.
-        "X-Client-Id": flagClientId(),
+        ...commonHeaders,
         ...(body === undefined ? {} : { "Content-Type": "application/json" }),
         ...headers,
       },

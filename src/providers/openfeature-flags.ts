@@ -4,6 +4,7 @@ import { fetchAuthSession } from "aws-amplify/auth";
 import type { CurrentUser } from "../../domain/access/current-user";
 import { PRODUCT_FLAGS, type ProductFlagKey } from "../../domain/flags/catalogue";
 import type { FlagValues } from "./feature-flags";
+import { commonHeaders } from "./api-client";
 import { flagClientId } from "./flag-client-id";
 
 /** How often changed flags are picked up without a reload. */
@@ -32,6 +33,8 @@ export function watchFlags(options: { baseUrl: string; user: Pick<CurrentUser, "
     // Evaluations are the user's own: none are kept in the browser's storage.
     cacheMode: "disabled",
   });
+  // The server evaluates flags with the same client-side identifier the flag service sees.
+  commonHeaders["X-Client-Id"] = flagClientId();
   const client = OpenFeature.getClient();
   const report = () =>
     onValues(Object.fromEntries((Object.keys(PRODUCT_FLAGS) as ProductFlagKey[]).map((key) => [key, client.getBooleanValue(key, PRODUCT_FLAGS[key].defaultValue)])));

@@ -93,7 +93,7 @@ describe("a flag of the company's own", () => {
     for (const key of ["beta-reports", "data-export"]) {
       const taken = await call("admin", "POST", "/feature-flags", { ...body, key });
       expect(taken.statusCode).toBe(409);
-      expect(taken.json().errors).toEqual([{ path: "key", message: "validation.flagKeyTaken" }]);
+      expect(taken.json().errors).toEqual([{ path: "key", message: "feature-flags.keyTaken" }]);
     }
     for (const [bad, path] of [
       [{ ...body, key: "Bad Key" }, "key"],

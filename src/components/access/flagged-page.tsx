@@ -1,8 +1,9 @@
 import { lazy, type ComponentType } from "react";
 import type { ProductFlagKey } from "../../../domain/flags/catalogue";
-import NotFoundPage from "../../pages/errors/NotFoundPage";
 import { useFeatureFlag } from "../../providers/feature-flags";
 import type { LazyPage } from "../../resources/types";
+
+const NotFoundPage = lazy(() => import("../../pages/errors/NotFoundPage"));
 
 /** A page of a feature behind a flag: while the flag is off for the user, the page does not exist (not found). */
 export function flaggedPage(flag: ProductFlagKey, load: () => Promise<{ default: ComponentType }>): LazyPage {

@@ -7,7 +7,8 @@ import { defineResource } from "../define-resource";
 export const featureFlags = defineResource({
   name: "feature-flags",
   api: "feature-flags",
-  label: "layout.nav.featureFlags",
+  // Its own area's title: the public layout strings stay as they are for the sign-in page.
+  label: "feature-flags.title",
   icon: <FlagOutlined />,
   parent: "admin",
   access: ADMIN_ONLY,
