@@ -19,6 +19,7 @@ import authPlugin from "./plugins/auth";
 import abilityPlugin from "./plugins/ability";
 import documentsPlugin from "./uploads/plugin";
 import testingPlugin from "./testing/plugin";
+import flagsPlugin from "./flags/plugin";
 import { authSettings } from "./identity/settings";
 import { loggerOptions } from "./logger";
 import telemetryPlugin from "./telemetry/plugin";
@@ -75,6 +76,7 @@ export async function buildApp({ config, database, logger = true, spaRoot, ident
   await app.register(abilityPlugin);
   await app.register(documentsPlugin, { config });
   await app.register(testingPlugin, { config });
+  await app.register(flagsPlugin);
   await app.register(monitoringPlugin);
 
   if (config.MAINTENANCE_MODE) {

@@ -9,6 +9,7 @@ import { dataProvider } from "./providers/data-provider";
 import { authProvider } from "./providers/auth-provider";
 import { accessControlProvider } from "./providers/access-control";
 import { UserAbilityProvider } from "./providers/ability";
+import { FeatureFlagsProvider } from "./providers/feature-flags";
 import { notificationProvider } from "./providers/notifications";
 import { queryClient } from "./providers/query-client";
 import { appResources } from "./resources";
@@ -64,6 +65,7 @@ export default function ProtectedApp() {
       }}
     >
       <UserAbilityProvider>
+      <FeatureFlagsProvider>
       <Routes>
         <Route element={<ProtectedBare />}>
           <Route path="/document-viewer/:documentId" element={<RouteFrame page={DocumentViewerPage} />} />
@@ -74,6 +76,7 @@ export default function ProtectedApp() {
           <Route path="*" element={<RouteFrame page={NotFoundPage} />} />
         </Route>
       </Routes>
+      </FeatureFlagsProvider>
       </UserAbilityProvider>
     </Refine>
   );

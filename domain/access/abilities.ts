@@ -24,6 +24,7 @@ const SUBJECTS = [
   "Role",
   "Profile",
   "AuditLog",
+  "FeatureFlag",
 ] as const;
 export type SubjectName = (typeof SUBJECTS)[number];
 

@@ -4,6 +4,9 @@ import type { Problem } from "../../domain/api/problem";
 
 export const API_BASE = "/v2";
 
+/** Headers every API call carries, set by parts loaded after sign-in (the feature flags' client id). */
+export const commonHeaders: Record<string, string> = {};
+
 /** A token that cannot be had cancels the request; the auth provider then clears the user. */
 class RequestCancelledError extends Error {
   constructor(cause: unknown) {
@@ -66,6 +69,7 @@ export async function api<T>({ method = "GET", path, query, body, headers, signa
       headers: {
         Authorization: `Bearer ${token}`,
         Accept: "application/json",
+        ...commonHeaders,
         ...(body === undefined ? {} : { "Content-Type": "application/json" }),
         ...headers,
       },

@@ -3,6 +3,7 @@ import { admin } from "./admin";
 import { apiAccess } from "./api-access/resource";
 import { auditLog } from "./audit-log/resource";
 import { dashboard, limitedAccess, myWork, settings } from "./app-pages";
+import { featureFlags } from "./feature-flags/resource";
 import { applicationGroups } from "./application-groups/resource";
 import { applications } from "./applications/resource";
 import { frameworks } from "./frameworks/resource";
@@ -34,5 +35,6 @@ export const appResources: AppResource[] = [
   identityProviders,
   manageUsers,
   auditLog,
+  featureFlags,
   accessRoles,
 ];

@@ -8,7 +8,7 @@ import { insertApplication } from "../support/applications";
 import { SAMPLES } from "../../server/uploads/test-support";
 import { lowRiskDetails } from "../../domain/risk/test-support";
 import { applicableControls, EU_AI_ACT } from "../../domain/frameworks";
-import { applications, controlEvidence, imports, modelEndpoints, processingItems, testingTasks } from "../../server/db/schema";
+import { applications, controlEvidence, featureFlags, imports, modelEndpoints, processingItems, testingTasks } from "../../server/db/schema";
 import { takeApprovalSnapshot } from "../../server/approvals/store";
 import type { Population } from "../../domain/entities/testing-task";
 
@@ -115,6 +115,8 @@ export interface Fixture {
     identityProvider(): Promise<string>;
     /** A preview of a vendors import of the Administrator's (only they see it). */
     import(): Promise<string>;
+    /** A feature flag of Demo Co's own; answers its key. */
+    featureFlag(): Promise<string>;
   };
   /** The matrix application's model endpoint, saved again if a call removed it. */
   ensureEndpoint(): Promise<void>;
@@ -367,6 +369,10 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
           .values({ companyId: company.id, actorId: admin.id, entity: "vendors", fileName: "vendors.csv", header: ["Name"], cells: [[`Imported ${unique()}`]], mapping: { name: "Name" } })
           .returning();
         return row.id;
+      },
+      async featureFlag() {
+        const [row] = await db.insert(featureFlags).values({ companyId: company.id, key: `matrix-${unique()}`, enabled: true }).returning();
+        return row.key;
       },
     },
     async ensureEndpoint() {

@@ -420,4 +420,19 @@ export const MATRIX: Record<string, RouteCase> = {
   "GET /v2/imports/:id": { params: { id: fresh("import") }, expect: ownImport(200) },
   "PUT /v2/imports/:id/mapping": { params: { id: fresh("import") }, body: () => ({ mapping: { name: "Name" } }), expect: ownImport(200) },
   "POST /v2/imports/:id/commit": { params: { id: fresh("import") }, body: () => ({ mode: "valid_rows" }), expect: ownImport(200) },
+
+  // Feature flags (Administrators manage their company's); our flag service over OFREP answers every signed-in
+  // caller for their own company (the token decides, not the context), and any origin's preflight.
+  "GET /v2/feature-flags": { expect: adminOnly(200, "theirs") },
+  "GET /v2/feature-flags/:key": { params: { key: fresh("featureFlag") }, expect: adminOnly(200, "ours") },
+  "POST /v2/feature-flags": {
+    body: (f) => ({ key: `matrix-new-${f.unique()}`, description: "", enabled: true, roles: [], percentage: null }),
+    expect: adminOnly(201, "theirs"),
+  },
+  "PATCH /v2/feature-flags/:key": { params: { key: fresh("featureFlag") }, body: () => ({ enabled: false }), expect: adminOnly(200, "ours") },
+  "DELETE /v2/feature-flags/:key": { params: { key: fresh("featureFlag") }, expect: adminOnly(204, "ours") },
+  "POST /ofrep/v1/evaluate/flags": { body: () => ({ context: { targetingKey: "matrix" } }), expect: signedIn(200) },
+  "POST /ofrep/v1/evaluate/flags/:key": { params: { key: "data-export" }, body: () => ({ context: { targetingKey: "matrix" } }), expect: signedIn(200) },
+  "OPTIONS /ofrep/v1/evaluate/flags": { expect: open(204), crossCompany: "a CORS preflight carries no data" },
+  "OPTIONS /ofrep/v1/evaluate/flags/:key": { params: { key: "data-export" }, expect: open(204), crossCompany: "a CORS preflight carries no data" },
 };

@@ -65,6 +65,7 @@ function faultOf(op: Operation, status: number, contentType: string, body: strin
   // The identity and token protocols answer in their own shapes; problem+json is accepted there too.
   if (op.dialect === "cognito" && typeof json.__type === "string") return undefined;
   if (op.dialect === "oauth" && typeof json.error === "string") return undefined;
+  if (op.dialect === "ofrep" && typeof json.errorCode === "string" && typeof json.errorDetails === "string") return undefined;
   return problem ? undefined : `the ${status} error is not problem+json with its status and a title (${contentType})`;
 }
 

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { DownloadMenu } from "../downloads/DownloadMenu";
+import { useFeatureFlag } from "../../providers/feature-flags";
 
 const FORMATS = ["csv", "xlsx"] as const;
 
@@ -23,6 +24,7 @@ interface Props {
  */
 export function ExportMenu({ target, columns, fallbackName = "export" }: Props) {
   const { t } = useTranslation();
+  if (!useFeatureFlag("data-export")) return null;
   return (
     <DownloadMenu
       label={t("common.export.button")}

@@ -7,6 +7,7 @@ import type { ExportFormat } from "../../../domain/entities/audit";
 import { apiBlob } from "../../providers/api-client";
 import { filterParams } from "../../providers/data-provider";
 import { notify } from "../../providers/notifications";
+import { useFeatureFlag } from "../../providers/feature-flags";
 import { saveBlob } from "../applications/documents/document-format";
 
 /**
@@ -16,6 +17,7 @@ import { saveBlob } from "../applications/documents/document-format";
 export function AuditExport({ filters, sorters }: { filters: CrudFilter[]; sorters: CrudSort[] }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const exportOn = useFeatureFlag("data-export");
   const download = async (format: ExportFormat) => {
     const query = new URLSearchParams({ format });
     const sort = sorters[0];
@@ -30,6 +32,7 @@ export function AuditExport({ filters, sorters }: { filters: CrudFilter[]; sorte
       setBusy(null);
     }
   };
+  if (!exportOn) return null;
   return (
     <Stack direction="row" spacing={1}>
       {(["csv", "xlsx"] as const).map((format) => (

@@ -34,6 +34,7 @@ import { ProgressBar } from "./ProgressBar";
 import { TableHeader } from "../../components/layout/TableHeader";
 import { useResourceUrl } from "../links";
 import { useNavigation } from "@refinedev/core";
+import { useFeatureFlag } from "../../providers/feature-flags";
 
 interface Group {
   name: string;
@@ -78,6 +79,7 @@ function RequirementItem({ requirement, controls }: { requirement: FrameworkRequ
 /** /frameworks/{frameworkId}: requirements with their mapped controls, and progress per application. */
 export default function FrameworkDetailPage() {
   const { t } = useTranslation();
+  const exportOn = useFeatureFlag("data-export");
   const resourceUrl = useResourceUrl();
   const { listUrl } = useNavigation();
   const formatDate = useFormatDate();
@@ -133,21 +135,23 @@ export default function FrameworkDetailPage() {
           {t("frameworks.detail.scope", { note: framework.scope_note })}
         </Typography>
         {framework.enabled && <ProgressBar progress={framework.progress} label={t("frameworks.progress.label", { name: framework.name })} />}
-        <Box>
-          <DownloadMenu
-            label={t("frameworks.report.button")}
-            menuLabel={t("frameworks.report.menu")}
-            busyLabel={t("frameworks.report.preparing")}
-            failedKey="frameworks.report.failed"
-            icon={<AssessmentOutlined fontSize="small" />}
-            choices={(["pdf", "xlsx"] as const).map((format) => ({
-              label: t(`frameworks.report.${format}`),
-              path: `/${FRAMEWORKS_RESOURCE}/${framework.id}/compliance-report`,
-              query: () => ({ format }),
-              fallbackName: `${framework.short_name}-compliance.${format}`,
-            }))}
-          />
-        </Box>
+        {exportOn && (
+          <Box>
+            <DownloadMenu
+              label={t("frameworks.report.button")}
+              menuLabel={t("frameworks.report.menu")}
+              busyLabel={t("frameworks.report.preparing")}
+              failedKey="frameworks.report.failed"
+              icon={<AssessmentOutlined fontSize="small" />}
+              choices={(["pdf", "xlsx"] as const).map((format) => ({
+                label: t(`frameworks.report.${format}`),
+                path: `/${FRAMEWORKS_RESOURCE}/${framework.id}/compliance-report`,
+                query: () => ({ format }),
+                fallbackName: `${framework.short_name}-compliance.${format}`,
+              }))}
+            />
+          </Box>
+        )}
       </Paper>
 
       <Box component="section" aria-labelledby="framework-applications">

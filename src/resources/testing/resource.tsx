@@ -1,4 +1,5 @@
 import { lazy } from "react";
+import { flaggedPage } from "../../components/access/flagged-page";
 import { defineResource } from "../define-resource";
 import { TESTING_RESOURCE } from "./task-api";
 
@@ -22,9 +23,10 @@ export const testing = defineResource({
   pages: {
     status: lazy(() => import("./status/TestingStatusPage")),
     results: lazy(() => import("./results/TestingResultsPage")),
-    llmSummary: lazy(() => import("./llm/LlmSummaryPage")),
-    llmDetails: lazy(() => import("./llm/LlmDetailsPage")),
-    llmExplanation: lazy(() => import("./llm/LlmExplanationPage")),
+    // The LLM testing area is behind its flag: turned off, its pages are not found.
+    llmSummary: flaggedPage("llm-testing", () => import("./llm/LlmSummaryPage")),
+    llmDetails: flaggedPage("llm-testing", () => import("./llm/LlmDetailsPage")),
+    llmExplanation: flaggedPage("llm-testing", () => import("./llm/LlmExplanationPage")),
   },
   applicationTab: { key: "testing", label: "testing.tab.label", page: lazy(() => import("./tab/ApplicationTestingTab")) },
 });

@@ -20,7 +20,7 @@ export interface Schema {
  * How a route answers refusals: problem+json for the API, Cognito's JSON for identity, RFC 6749 for OAuth, and
  * a page for the browser-facing hosted sign-in (an error it cannot send back to the app).
  */
-export type ErrorDialect = "problem" | "cognito" | "oauth" | "html";
+export type ErrorDialect = "problem" | "cognito" | "oauth" | "html" | "ofrep";
 
 export interface Operation {
   method: HttpMethod;
@@ -97,6 +97,15 @@ function hiddenOperations(): Operation[] {
       dialect: "oauth",
     },
     { method: "GET", path: "/config.json", pathParams: [], query: [], dialect: "problem" },
+    // The OpenFeature Remote Evaluation Protocol: its own error body ({ errorCode, errorDetails }) for what it defines.
+    ...["/ofrep/v1/evaluate/flags", "/ofrep/v1/evaluate/flags/:key"].map<Operation>((path) => ({
+      method: "POST",
+      path,
+      pathParams: path.endsWith(":key") ? ["key"] : [],
+      query: [],
+      body: { type: "object", properties: { context: { type: "object", properties: { targetingKey: { type: "string" }, clientId: { type: "string" } } } } },
+      dialect: "ofrep",
+    })),
     // The identity service answers every refusal in Cognito's format, its reads included.
     ...reads.map<Operation>((path) => ({ method: "GET", path, pathParams: [], query: [], dialect: "cognito" })),
   ];

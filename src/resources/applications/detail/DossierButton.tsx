@@ -4,11 +4,13 @@ import { useTranslation } from "react-i18next";
 import type { Application } from "../../../../domain/entities/application";
 import { DownloadFailure } from "../../../components/downloads/DownloadFailure";
 import { useFileDownload } from "../../../components/downloads/use-file-download";
+import { useFeatureFlag } from "../../../providers/feature-flags";
 
 /** Download dossier: the application's whole record as one PDF, in the user's language. */
 export function DossierButton({ application }: { application: Pick<Application, "id" | "name"> }) {
   const { t } = useTranslation();
   const { download, busy, failure, dismissFailure } = useFileDownload("application-detail.dossier.failed");
+  if (!useFeatureFlag("data-export")) return null;
   return (
     <Box sx={{ display: "inline-grid", gap: 1 }}>
       <Button

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { LlmTableId } from "../../../../domain/entities/llm-results";
 import { apiBlob } from "../../../providers/api-client";
 import { saveBlob } from "../../applications/documents/document-format";
+import { useFeatureFlag } from "../../../providers/feature-flags";
 import { llmExportPath } from "./llm-api";
 
 const FORMATS = ["csv", "xlsx"] as const;
@@ -14,6 +15,7 @@ export function LlmTableExport({ documentId, tableId }: { documentId: string; ta
   const { t } = useTranslation();
   const [busy, setBusy] = useState<(typeof FORMATS)[number] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const exportOn = useFeatureFlag("data-export");
   const download = async (format: (typeof FORMATS)[number]) => {
     setBusy(format);
     setFailure(null);
@@ -25,6 +27,7 @@ export function LlmTableExport({ documentId, tableId }: { documentId: string; ta
       setBusy(null);
     }
   };
+  if (!exportOn) return null;
   return (
     <Box sx={{ display: "grid", gap: 1 }}>
       <Box sx={{ display: "flex", gap: 1 }}>

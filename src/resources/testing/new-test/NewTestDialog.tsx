@@ -15,6 +15,7 @@ import { onInputs } from "../field-refusals";
 import { fieldOfServerPath, newTestFormSchema, newTestValues, randomSeed, type NewTestSource, type NewTestValues } from "./new-test-form";
 import { PopulationFields } from "./PopulationFields";
 import { ResponsesFields } from "./ResponsesFields";
+import { useFeatureFlag } from "../../../providers/feature-flags";
 
 const SOURCES: readonly NewTestSource[] = ["fairness_ml_user", "fairness_ml_synthetic", "fairness_llm_user"];
 
@@ -22,6 +23,8 @@ const SOURCES: readonly NewTestSource[] = ["fairness_ml_user", "fairness_ml_synt
 export function NewTestDialog({ applicationId, onClose }: { applicationId: string; onClose(): void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const llmTesting = useFeatureFlag("llm-testing");
+  const sources = llmTesting ? SOURCES : SOURCES.filter((s) => s !== "fairness_llm_user");
   const { statusUrl } = useTaskUrls();
   const { endpoint, loading: endpointLoading } = useModelEndpoint(applicationId);
   // Drawn once per dialog, so a rerun with the same seed is the same population.
@@ -69,7 +72,7 @@ export function NewTestDialog({ applicationId, onClose }: { applicationId: strin
           <FormControl>
             <FormLabel id="new-test-source">{t("testing.create.dataSource")}</FormLabel>
             <RadioGroup aria-labelledby="new-test-source" value={field.value} onChange={(e) => field.onChange(e.target.value)}>
-              {SOURCES.map((s) => (
+              {sources.map((s) => (
                 <FormControlLabel
                   key={s}
                   value={s}

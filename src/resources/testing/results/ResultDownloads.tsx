@@ -1,6 +1,7 @@
 import { Alert, Box, Button } from "@mui/material";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import { useTranslation } from "react-i18next";
+import { useFeatureFlag } from "../../../providers/feature-flags";
 import { DOWNLOADS, useResultDownloads } from "./result-downloads";
 
 interface Props {
@@ -14,6 +15,7 @@ interface Props {
 export function ResultDownloads({ applicationId, taskId, names }: Props) {
   const { t } = useTranslation();
   const { download, busy, failure, dismissFailure } = useResultDownloads(applicationId, taskId, names);
+  if (!useFeatureFlag("data-export")) return null;
   return (
     <Box sx={{ display: "grid", gap: 1 }}>
       <Box role="group" aria-label={t("testing-results.downloads.label")} sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
