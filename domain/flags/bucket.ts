@@ -3,15 +3,15 @@
  * every instance, spread evenly over users. Each flag hashes its own key in, so a user in the first 10 %
  * of one rollout is not always in the first 10 % of every other.
  *
- * FNV-1a over the UTF-8 bytes, then MurmurHash3's finaliser: FNV alone keeps too little of the input's
- * last characters in its low bits for `mod 100` to be even. Synchronous and dependency-free, so the
- * browser and the server compute the same bucket.
+ * FNV-1a over the UTF-16 code units (for the ASCII keys and ids flags see, their bytes), then MurmurHash3's
+ * finaliser: FNV alone keeps too little of the input's last characters in its low bits for `mod 100` to be
+ * even. Synchronous and dependency-free, so the browser and the server compute the same bucket.
  */
 export function flagBucket(flagKey: string, userId: string): number {
-  const bytes = new TextEncoder().encode(`${flagKey}:${userId}`);
+  const text = `${flagKey}:${userId}`;
   let hash = 0x811c9dc5;
-  for (const byte of bytes) {
-    hash ^= byte;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
   hash ^= hash >>> 16;
