@@ -10,6 +10,7 @@ import { buildApp } from "./app";
 import { buildSpaIfStale } from "./spa-build";
 import { StartError } from "./start-error";
 import path from "node:path";
+import { createServer } from "node:net";
 import { loadOrCreateSigningKey } from "./identity/keys";
 import { FileOutbox } from "./identity/outbox";
 import type { IdentityOptions } from "./identity/plugin";
@@ -19,6 +20,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function start() {
   const config = loadConfig();
+  await checkAddress(config);
   if (!process.argv.includes("--no-build")) buildSpaIfStale((line) => console.log(line));
   const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
   await runMigrations(database);
@@ -55,12 +57,31 @@ async function listen(app: Awaited<ReturnType<typeof buildApp>>, config: Config,
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
     await database.close().catch(() => {});
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EADDRINUSE") throw new StartError(`Port ${config.PORT} on ${config.HOST} is already in use: stop the other process or set PORT to a free port.`);
-    if (code === "EACCES") throw new StartError(`Not allowed to listen on port ${config.PORT}: choose a port above 1024 with PORT.`);
-    if (code === "EADDRNOTAVAIL") throw new StartError(`HOST ${config.HOST} is not an address of this machine: set HOST to one that is (e.g. 127.0.0.1).`);
-    throw error;
+    throw listenFailure(error, config);
   }
+}
+
+/**
+ * Tries the address before anything slow (build, migrations, seeding) so a taken port is said at once;
+ * the real listen still reports a port taken in between.
+ */
+async function checkAddress(config: Config) {
+  if (config.PORT === 0) return;
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once("error", reject);
+    probe.listen(config.PORT, config.HOST, () => probe.close(() => resolve()));
+  }).catch((error: unknown) => {
+    throw listenFailure(error, config);
+  });
+}
+
+function listenFailure(error: unknown, config: Config): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EADDRINUSE") return new StartError(`Port ${config.PORT} on ${config.HOST} is already in use: stop the other process or set PORT to a free port.`);
+  if (code === "EACCES") return new StartError(`Not allowed to listen on port ${config.PORT}: choose a port above 1024 with PORT.`);
+  if (code === "EADDRNOTAVAIL") return new StartError(`HOST ${config.HOST} is not an address of this machine: set HOST to one that is (e.g. 127.0.0.1).`);
+  return error;
 }
 
 function announce(config: Config, seeded: boolean) {
