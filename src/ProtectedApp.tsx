@@ -16,6 +16,7 @@ import { refineResources } from "./resources/define-resource";
 import { AppLayout } from "./components/layout/AppLayout";
 import { RouteFrame } from "./components/layout/RouteFrame";
 import { LimitedAccessGate, resourceRoutes } from "./components/access/guards";
+import { TelemetrySession } from "./telemetry/TelemetrySession";
 
 const NotFoundPage = lazy(() => import("./pages/errors/NotFoundPage"));
 const DocumentViewerPage = lazy(() => import("./pages/document-viewer/DocumentViewerPage"));
@@ -64,6 +65,7 @@ export default function ProtectedApp() {
       }}
     >
       <UserAbilityProvider>
+      <TelemetrySession />
       <Routes>
         <Route element={<ProtectedBare />}>
           <Route path="/document-viewer/:documentId" element={<RouteFrame page={DocumentViewerPage} />} />

@@ -15,6 +15,10 @@ export function connectSources(config: Config): string[] {
   if (config.identityMode === "cognito") sources.push(`https://cognito-idp.${config.COGNITO_REGION}.amazonaws.com`);
   if (config.storageMode === "s3") sources.push(`https://${config.S3_BUCKET}.s3.${config.S3_REGION ?? "us-east-1"}.amazonaws.com`);
   if (config.S3_ENDPOINT) sources.push(config.S3_ENDPOINT);
+  // Error tracking and product analytics, when configured, receive from the browser.
+  const sentryDsn = config.SENTRY_DSN_WEB ?? config.SENTRY_DSN;
+  if (sentryDsn) sources.push(new URL(sentryDsn).origin);
+  if (config.POSTHOG_KEY && config.POSTHOG_HOST) sources.push(new URL(config.POSTHOG_HOST).origin);
   return sources;
 }
 
