@@ -22,7 +22,14 @@ export function createPostHog(config: NonNullable<ClientConfig["posthog"]>): Pos
     // Feature flags come from OpenFeature, not from PostHog.
     advanced_disable_flags: true,
     person_profiles: "identified_only",
-    before_send: (event) => (event ? { ...event, properties: scrubProperties(event.properties ?? {}) } : null),
+    // Every URL it sends (the current one, the referrer, the first one seen) loses its secret parameters.
+    before_send: (event) =>
+      event && {
+        ...event,
+        properties: scrubProperties(event.properties ?? {}),
+        ...(event.$set ? { $set: scrubProperties(event.$set) } : {}),
+        ...(event.$set_once ? { $set_once: scrubProperties(event.$set_once) } : {}),
+      },
   });
   return posthog;
 }
