@@ -1,7 +1,7 @@
 import { addIntegration, browserTracingIntegration, captureException, init, setTag, setUser, withScope, type ErrorEvent, type EventHint } from "@sentry/browser";
 import type { ClientConfig } from "../../domain/api/client-config";
 import { reportedErrors, type ErrorSink } from "./error-sink";
-import { scrubBreadcrumb, scrubEvent } from "./scrub";
+import { scrubBreadcrumb, scrubEvent, scrubValue } from "./scrub";
 
 /** Marks the events this app captures itself, as opposed to the SDK's global handlers. */
 const OURS = { reportedBy: "steward" };
@@ -29,7 +29,8 @@ export function startSentry(config: ClientConfig): ErrorSink {
     replaysOnErrorSampleRate: 1.0,
     integrations: [browserTracingIntegration()],
     beforeSend,
-    beforeSendTransaction: (event) => scrubEvent(event),
+    // Spans are streamed: their attributes (URLs, headers) are scrubbed one span at a time.
+    beforeSendSpan: (span) => ({ ...span, attributes: scrubValue(span.attributes) as typeof span.attributes }),
     beforeBreadcrumb: (breadcrumb) => scrubBreadcrumb(breadcrumb),
   });
   import("./sentry-replay").then(
