@@ -25,7 +25,7 @@ export function TelemetrySession() {
   }, [config, id, companyId, optedOut]);
 
   useEffect(() => {
-    trackPageView();
+    trackPageView(pathname);
   }, [pathname]);
 
   return null;

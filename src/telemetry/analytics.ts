@@ -60,7 +60,12 @@ export async function startAnalytics(config: ClientConfig, user: AnalyticsUser):
   for (const capture of pending) capture(posthog);
 }
 
-export function trackPageView(): void {
+/** The route last counted: a component mounting again (a reloaded identity, React's strict mode) is no new page view. */
+let lastPath: string | null = null;
+
+export function trackPageView(path: string): void {
+  if (path === lastPath) return;
+  lastPath = path;
   run((posthog) => posthog.capture("$pageview"));
 }
 
@@ -71,6 +76,7 @@ export function track(event: ProductEvent, properties: Record<string, string> = 
 /** Sign-out: the next person on this browser starts as a new anonymous visitor. */
 export function resetAnalytics(): void {
   enabled = null;
+  lastPath = null;
   waiting = [];
   loaded?.reset(true);
 }
