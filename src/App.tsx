@@ -51,7 +51,7 @@ export function App() {
         <BrowserRouter>
           {/* Suspends while the user's language loads. */}
           <Suspense fallback={<LinearProgress />}>
-            <ClientConfigProvider loading={<LinearProgress />} failed={<ErrorPage />}>
+            <ClientConfigProvider loading={<LinearProgress />} failed={(error) => <ErrorPage error={error} />}>
               <AppRoutes />
             </ClientConfigProvider>
           </Suspense>

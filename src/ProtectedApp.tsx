@@ -17,6 +17,7 @@ import { refineResources } from "./resources/define-resource";
 import { AppLayout } from "./components/layout/AppLayout";
 import { RouteFrame } from "./components/layout/RouteFrame";
 import { LimitedAccessGate, resourceRoutes } from "./components/access/guards";
+import { TelemetrySession } from "./telemetry/TelemetrySession";
 
 const NotFoundPage = lazy(() => import("./pages/errors/NotFoundPage"));
 const DocumentViewerPage = lazy(() => import("./pages/document-viewer/DocumentViewerPage"));
@@ -65,18 +66,19 @@ export default function ProtectedApp() {
       }}
     >
       <UserAbilityProvider>
-      <FeatureFlagsProvider>
-      <Routes>
-        <Route element={<ProtectedBare />}>
-          <Route path="/document-viewer/:documentId" element={<RouteFrame page={DocumentViewerPage} />} />
-        </Route>
-        <Route element={<Protected />}>
-          {resourceRoutes(appResources)}
-          <Route path="/not-found" element={<RouteFrame page={NotFoundPage} />} />
-          <Route path="*" element={<RouteFrame page={NotFoundPage} />} />
-        </Route>
-      </Routes>
-      </FeatureFlagsProvider>
+        <FeatureFlagsProvider>
+          <TelemetrySession />
+          <Routes>
+            <Route element={<ProtectedBare />}>
+              <Route path="/document-viewer/:documentId" element={<RouteFrame page={DocumentViewerPage} />} />
+            </Route>
+            <Route element={<Protected />}>
+              {resourceRoutes(appResources)}
+              <Route path="/not-found" element={<RouteFrame page={NotFoundPage} />} />
+              <Route path="*" element={<RouteFrame page={NotFoundPage} />} />
+            </Route>
+          </Routes>
+        </FeatureFlagsProvider>
       </UserAbilityProvider>
     </Refine>
   );

@@ -30,15 +30,18 @@ export const currentUserSchema = z.object({
    * rules the API enforces, with the applications each group reaches, so the browser decides per record.
    */
   rules: z.array(z.array(z.unknown())),
+  /** The person asked that nothing about their use be sent to product analytics (always sent for a person). */
+  analytics_opt_out: z.boolean().optional(),
 });
 
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-/** PATCH /v2/access/user: the signed-in person changes their own profile (the Settings page). */
+/** PATCH /v2/access/user: the signed-in person changes their own profile and analytics choice (the Settings page). */
 export const currentUserUpdateSchema = z
   .object({
     first_name: z.optional(nameSchema),
     last_name: z.optional(nameSchema),
     language: z.enum(LANGUAGE_CODES).optional(),
+    analytics_opt_out: z.boolean().optional(),
   })
   .strict();

@@ -130,18 +130,19 @@ export async function insertUser(
   return row;
 }
 
-/** Changes a user's name or language at the expected version if the caller sent one (412 when stale, 404 when gone). */
+/** Changes a user's name, language or analytics choice at the expected version if the caller sent one (412 when stale, 404 when gone). */
 export async function changeUser(
   db: Db,
   current: { id: string; companyId: string },
-  input: { first_name?: string; last_name?: string; language?: UserRow["language"] },
+  input: { first_name?: string; last_name?: string; language?: UserRow["language"]; analytics_opt_out?: boolean },
   expected: ExpectedVersions,
 ): Promise<UserRow> {
-  const { first_name, last_name, language } = input;
+  const { first_name, last_name, language, analytics_opt_out } = input;
   const changes = {
     ...(first_name !== undefined && { firstName: first_name }),
     ...(last_name !== undefined && { lastName: last_name }),
     ...(language !== undefined && { language }),
+    ...(analytics_opt_out !== undefined && { analyticsOptOut: analytics_opt_out }),
   };
   const thisUser = and(eq(users.id, current.id), eq(users.companyId, current.companyId))!;
   const [row] = await db

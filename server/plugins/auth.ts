@@ -64,6 +64,7 @@ export async function loadCurrentUser(db: Db, sub: string): Promise<CurrentUser 
     first_name: user.firstName,
     last_name: user.lastName,
     language: user.language,
+    analytics_opt_out: user.analyticsOptOut,
     companyId: user.companyId,
     roles: rows.flatMap((r) =>
       r.role && r.groupId && r.groupName && r.groupType

@@ -1,6 +1,7 @@
 import { fetchAuthSession } from "aws-amplify/auth";
 import type { HttpError } from "@refinedev/core";
 import type { Problem } from "../../domain/api/problem";
+import { reportFailedRequest } from "../telemetry/failed-requests";
 
 export const API_BASE = "/v2";
 
@@ -38,6 +39,12 @@ function toHttpError(status: number, problem: Partial<Problem> | undefined, fall
   };
 }
 
+/** Every failed call goes to error tracking once, then is rejected as it always was. */
+function reported(method: string, url: string, failure: HttpError, cause?: unknown): HttpError {
+  reportFailedRequest(method, url, failure, cause);
+  return failure;
+}
+
 export interface ApiRequest {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
@@ -61,9 +68,10 @@ function buildQuery(query: ApiRequest["query"] = {}): string {
 /** One authenticated call to the /v2 API; failures become Refine HttpErrors carrying the problem's fields. */
 export async function api<T>({ method = "GET", path, query, body, headers, signal }: ApiRequest): Promise<T> {
   const token = await bearer();
+  const url = `${API_BASE}${path}`;
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}${buildQuery(query)}`, {
+    response = await fetch(`${url}${buildQuery(query)}`, {
       method,
       signal,
       headers: {
@@ -76,13 +84,13 @@ export async function api<T>({ method = "GET", path, query, body, headers, signa
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
-    throw toHttpError(0, undefined, (error as Error).message || "The server cannot be reached.");
+    throw reported(method, url, toHttpError(0, undefined, (error as Error).message || "The server cannot be reached."), error);
   }
   if (response.status === 204) return undefined as T;
   const type = response.headers.get("content-type") ?? "";
   const payload: unknown = type.includes("json") ? await response.json().catch(() => undefined) : undefined;
   if (!response.ok) {
-    throw toHttpError(response.status, type.includes("json") ? (payload as Problem) : undefined, response.statusText);
+    throw reported(method, url, toHttpError(response.status, type.includes("json") ? (payload as Problem) : undefined, response.statusText));
   }
   return payload as T;
 }
@@ -102,12 +110,12 @@ export async function apiFile(path: string, query?: ApiRequest["query"], signal?
   try {
     response = await fetch(`${apiUrl(path)}${buildQuery(query)}`, { signal, headers: { Authorization: `Bearer ${token}` } });
   } catch (error) {
-    throw toHttpError(0, undefined, (error as Error).message || "The server cannot be reached.");
+    throw reported("GET", apiUrl(path), toHttpError(0, undefined, (error as Error).message || "The server cannot be reached."), error);
   }
   if (!response.ok) {
     const type = response.headers.get("content-type") ?? "";
     const problem = type.includes("json") ? ((await response.json().catch(() => undefined)) as Problem | undefined) : undefined;
-    throw toHttpError(response.status, problem, response.statusText);
+    throw reported("GET", apiUrl(path), toHttpError(response.status, problem, response.statusText));
   }
   return { blob: await response.blob(), name: attachmentName(response.headers.get("content-disposition")) };
 }
@@ -162,9 +170,9 @@ export async function apiUpload<T>({ path, file, field = "file", method = "POST"
         payload = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(payload as T);
-      else reject(toHttpError(xhr.status, payload as Problem | undefined, xhr.statusText || "The upload failed."));
+      else reject(reported(method, apiUrl(path), toHttpError(xhr.status, payload as Problem | undefined, xhr.statusText || "The upload failed.")));
     };
-    xhr.onerror = () => reject(toHttpError(0, undefined, "The server cannot be reached."));
+    xhr.onerror = () => reject(reported(method, apiUrl(path), toHttpError(0, undefined, "The server cannot be reached.")));
     xhr.onabort = () => reject(toHttpError(0, undefined, "The upload was cancelled."));
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(form);

@@ -4,6 +4,7 @@ import type { CurrentUser } from "../../domain/access/current-user";
 import { withDeviceRetry } from "../auth/device-retry";
 import { errorWording, UNEXPECTED } from "../auth/error-wording";
 import { currentProgress, FEDERATED_LOGOUT_KEY, forgetProgress, rememberProgress, routeForStep } from "../auth/next-step";
+import { forgetTelemetryUser } from "../telemetry/session-end";
 import { api } from "./api-client";
 
 interface LoginParams {
@@ -66,6 +67,7 @@ async function endLocalSession(global = false): Promise<void> {
   try {
     await signOut({ global });
   } finally {
+    forgetTelemetryUser();
     localStorage.clear();
     sessionStorage.clear();
     forgetProgress();

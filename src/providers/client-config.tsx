@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { Amplify } from "aws-amplify";
 import type { ClientConfig } from "../../domain/api/client-config";
+import { startErrorReporting } from "../telemetry/error-reporting";
 
 const ClientConfigContext = createContext<ClientConfig | null>(null);
 
@@ -37,19 +38,24 @@ export function ClientConfigValue({ config, children }: { config: ClientConfig; 
   return <ClientConfigContext.Provider value={config}>{children}</ClientConfigContext.Provider>;
 }
 
-/** Loads /config.json once, configures Amplify, then renders the app (or `failed` when the server cannot be reached). */
-export function ClientConfigProvider({ children, loading, failed }: { children: ReactNode; loading: ReactNode; failed: ReactNode }) {
+/**
+ * Loads /config.json once, configures Amplify, then renders the app (or `failed`, given the error, when the server
+ * cannot be reached).
+ */
+export function ClientConfigProvider({ children, loading, failed }: { children: ReactNode; loading: ReactNode; failed: ReactNode | ((error: unknown) => ReactNode) }) {
   const [state, setState] = useState<{ config?: ClientConfig; error?: unknown }>({});
   useEffect(() => {
     fetchClientConfig().then(
       (config) => {
         configureAmplify(config);
+        // Loaded on its own, after the first render: the sign-in page does not wait for it.
+        void startErrorReporting(config);
         setState({ config });
       },
       (error: unknown) => setState({ error }),
     );
   }, []);
-  if (state.error) return <>{failed}</>;
+  if (state.error) return <>{typeof failed === "function" ? failed(state.error) : failed}</>;
   if (!state.config) return <>{loading}</>;
   return <ClientConfigContext.Provider value={state.config}>{children}</ClientConfigContext.Provider>;
 }

@@ -1,7 +1,2 @@
-/**
- * The one place failures are reported to error tracking. Without a configured
- * tracker they go to the console, where a developer can read them.
- */
-export function reportError(error: unknown, tags: Record<string, string | number> = {}): void {
-  console.warn("[steward]", tags, error);
-}
+/** Kept where callers have always found it; the reporting itself lives with the rest of telemetry. */
+export { reportError } from "../telemetry/error-reporting";

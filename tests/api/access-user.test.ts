@@ -34,8 +34,10 @@ describe("GET /v2/access/user", () => {
     const res = await currentUser(t.app, (await signInRaw(t.app, email, DEMO_PASSWORD)).AccessToken);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(["application_roles", "companyId", "email", "first_name", "id", "language", "last_name", "roles", "rules"]);
+    expect(Object.keys(body).sort()).toEqual(["analytics_opt_out", "application_roles", "companyId", "email", "first_name", "id", "language", "last_name", "roles", "rules"]);
     expect(body.application_roles).toEqual([]);
+    // Nobody has opted out of product analytics until they say so.
+    expect(body.analytics_opt_out).toBe(false);
     expect(body).toMatchObject({ email, first_name: account.firstName, last_name: account.lastName, language: "en", companyId });
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.roles.map((r: any) => ({ name: r.name, group: r.resource_group.name, type: r.resource_group.group_type }))).toEqual(EXPECTED[email]);
@@ -103,7 +105,20 @@ describe("PATCH /v2/access/user", () => {
     expect((await call("admin", "GET", "/access/user")).json()).toEqual(before);
   });
 
+  it("keeps the caller's analytics choice, theirs alone, until they change it back", async () => {
+    const res = await call("contributor", "PATCH", "/access/user", { analytics_opt_out: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ email: CALLERS.contributor, analytics_opt_out: true });
+    expect((await call("contributor", "GET", "/access/user")).json().analytics_opt_out).toBe(true);
+    // A name change leaves the choice as it was; another person's stays theirs.
+    expect((await call("contributor", "PATCH", "/access/user", { first_name: "Casey" })).json().analytics_opt_out).toBe(true);
+    expect((await call("admin", "GET", "/access/user")).json().analytics_opt_out).toBe(false);
+    const back = await call("contributor", "PATCH", "/access/user", { analytics_opt_out: false });
+    expect(back.json().analytics_opt_out).toBe(false);
+  });
+
   it.each([
+    [{ analytics_opt_out: "yes" }, "analytics_opt_out", undefined],
     [{ first_name: "" }, "first_name", "validation.required"],
     [{ last_name: "Smith!" }, "last_name", "validation.namePattern"],
     [{ first_name: "x".repeat(251) }, "first_name", "validation.tooLong"],

@@ -31,7 +31,9 @@ type Answer = (request: ReceivedRequest) => { status: number; body: unknown };
 
 function decode(raw: Buffer, encoding: string | undefined, query: URLSearchParams): Buffer {
   if (raw.length === 0) return raw;
-  if (encoding === "gzip" || query.get("compression") === "gzip-js") return gunzipSync(raw);
+  // posthog-js 1.4xx gzips its batches without saying so in the URL or a header: the gzip magic number tells.
+  const gzipped = raw[0] === 0x1f && raw[1] === 0x8b;
+  if (encoding === "gzip" || query.get("compression") === "gzip-js" || gzipped) return gunzipSync(raw);
   if (encoding === "deflate") return inflateSync(raw);
   if (encoding === "br") return brotliDecompressSync(raw);
   return raw;

@@ -10,13 +10,14 @@ import { forbidden, versionedWriteResponses } from "../../plugins/problem";
 
 /** The caller as GET /access/user shows them: no token subject; the groups' reach only inside the packed rules. */
 function view(user: CurrentUser, ability: AppAbility): CurrentUserView {
-  const { id, email, first_name, last_name, language, companyId, roles, application_roles } = user;
+  const { id, email, first_name, last_name, language, companyId, roles, application_roles, analytics_opt_out } = user;
   return {
     id,
     email,
     first_name,
     last_name,
     language,
+    ...(analytics_opt_out === undefined ? {} : { analytics_opt_out }),
     roles: roles.map((r) => ({
       name: r.name,
       resource_group: { id: r.resource_group.id, name: r.resource_group.name, group_type: r.resource_group.group_type },
@@ -48,7 +49,7 @@ export default async function accessUserRoutes(root: FastifyInstance) {
     {
       schema: {
         tags: ["access"],
-        summary: "Change your own name or language",
+        summary: "Change your own name, language or analytics choice",
         description: `${WRITE_PRECONDITION} Here the version is only in the ETag.`,
         body: currentUserUpdateSchema,
         response: { 200: currentUserSchema, ...versionedWriteResponses },
@@ -63,7 +64,10 @@ export default async function accessUserRoutes(root: FastifyInstance) {
       const me = request.user;
       const row = await changeUser(root.db, me, request.body, expectedVersions(request));
       reply.header("etag", etagOf(row.version));
-      return view({ ...me, first_name: row.firstName, last_name: row.lastName, language: row.language }, request.ability);
+      return view(
+        { ...me, first_name: row.firstName, last_name: row.lastName, language: row.language, analytics_opt_out: row.analyticsOptOut },
+        request.ability,
+      );
     },
   );
 }

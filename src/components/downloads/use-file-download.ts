@@ -2,6 +2,7 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiFile, type ApiRequest } from "../../providers/api-client";
 import { saveBlob } from "./save-blob";
+import { track } from "../../telemetry/analytics";
 
 /**
  * Downloads a file the API generates (an export, a report) with the user's token, in the UI's language, and
@@ -18,6 +19,8 @@ export function useFileDownload(failedKey: string) {
       try {
         const { blob, name } = await apiFile(path, { ...query, lang: i18n.resolvedLanguage ?? "en" });
         saveBlob(blob, name ?? fallbackName);
+        // The path names what was exported and the ids it concerns; the query (filters, search text) stays here.
+        track("export_downloaded", { export: path });
       } catch (error) {
         setFailure(t(failedKey, { message: (error as Error).message }));
       } finally {

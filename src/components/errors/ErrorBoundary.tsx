@@ -1,4 +1,5 @@
 import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from "react";
+import { reportError } from "../../telemetry/error-reporting";
 
 // Loaded only when something has failed.
 const FallbackScreen = lazy(() => import("./FallbackScreen"));
@@ -8,7 +9,7 @@ interface State {
   componentStack: string;
 }
 
-/** Around every route: a render failure shows the fallback screen instead of a blank page. */
+/** Around every route: a render failure is reported and shows the fallback screen instead of a blank page. */
 export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, State> {
   state: State = { error: null, componentStack: "" };
 
@@ -18,7 +19,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
 
   componentDidCatch(error: Error, info: ErrorInfo): void {
     this.setState({ componentStack: info.componentStack ?? "" });
-    console.error(error);
+    reportError(error, { source: "error-boundary" }, { componentStack: info.componentStack ?? "" });
   }
 
   componentDidUpdate(previous: { resetKey?: string }): void {

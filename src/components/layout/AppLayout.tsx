@@ -8,6 +8,7 @@ import { Sider } from "./Sider";
 import { EntityTitlesProvider } from "./entity-titles";
 import { IdleSession } from "./IdleSession";
 import { useProfileLanguage } from "../../i18n/use-profile-language";
+import { EnvironmentBadge } from "../../telemetry/EnvironmentBadge";
 
 const SIDER_STATE_KEY = "steward.sider.collapsed";
 
@@ -30,6 +31,7 @@ export function AppLayout({ children, topBarExtra }: { children: ReactNode; topB
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Breadcrumbs />
               </Box>
+              <EnvironmentBadge />
               {topBarExtra}
               <NotificationBell />
               <AccountMenu />

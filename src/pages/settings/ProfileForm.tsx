@@ -1,4 +1,5 @@
-import { TextField } from "@mui/material";
+import { Controller } from "react-hook-form";
+import { FormControlLabel, FormHelperText, Switch, TextField } from "@mui/material";
 import { useCustomMutation, useInvalidateAuthStore, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -11,7 +12,10 @@ import { FormCard } from "../../components/forms/FormCard";
 const profileFormSchema = currentUserUpdateSchema.required();
 type ProfileValues = z.output<typeof profileFormSchema>;
 
-/** Name and language (PATCH /access/user); after a save the identity is read again, so menu and language follow at once. */
+/**
+ * Name, language and the analytics choice (PATCH /access/user); after a save the identity is read again, so menu,
+ * language and analytics follow at once.
+ */
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const invalidateIdentity = useInvalidateAuthStore();
@@ -20,7 +24,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const form = useResourceForm<typeof profileFormSchema, CurrentUser>({
     id: user.id,
     schema: profileFormSchema,
-    values: { first_name: user.first_name, last_name: user.last_name, language: user.language },
+    values: { first_name: user.first_name, last_name: user.last_name, language: user.language, analytics_opt_out: user.analytics_opt_out ?? false },
     save: async (values) => {
       const { data } = await patch({ url: "/access/user", method: "patch", values, successNotification: false, errorNotification: false });
       await invalidateIdentity();
@@ -56,6 +60,26 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         label={t("settings.profile.language")}
         optionLabel={(code) => t(`settings.languages.${code}`)}
         error={Boolean(formState.errors.language)}
+      />
+      <Controller
+        control={form.control}
+        name="analytics_opt_out"
+        render={({ field: optOut }) => (
+          <div>
+            {/* The switch says "share": on means analytics, the stored choice is the opt-out. */}
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={!optOut.value}
+                  onChange={(e) => optOut.onChange(!e.target.checked)}
+                  slotProps={{ input: { role: "switch", "aria-describedby": "settings-analytics-help" } }}
+                />
+              }
+              label={t("settings.analytics.share")}
+            />
+            <FormHelperText id="settings-analytics-help">{t("settings.analytics.help")}</FormHelperText>
+          </div>
+        )}
       />
     </FormCard>
   );

@@ -111,9 +111,27 @@ describe("the profile form", () => {
     fireEvent.click(within(profile).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(writes()).toHaveLength(1));
     // The shared name schema trims; every field goes, to the caller's own profile (through Refine's custom call).
-    expect(api).toHaveBeenCalledWith({ method: "PATCH", path: "/access/user", body: { first_name: "Ada", last_name: "Byron", language: "es" } });
+    expect(api).toHaveBeenCalledWith({ method: "PATCH", path: "/access/user", body: { first_name: "Ada", last_name: "Byron", language: "es", analytics_opt_out: false } });
     await waitFor(() => expect(getIdentity.mock.calls.length).toBeGreaterThan(calls));
     await waitFor(() => expect(within(profile).getByRole("button", { name: "Save" })).toHaveProperty("disabled", true));
+  });
+
+  it("keeps the person's choice to share no analytics", async () => {
+    let current = ada;
+    api.mockImplementation(async ({ method, body }) => {
+      if (!method) throw { statusCode: 404, message: "Not here." };
+      current = { ...ada, ...(body as Partial<CurrentUser>) };
+      return current;
+    });
+    renderSettings(async () => current);
+    const profile = await screen.findByRole("form", { name: "Profile" });
+    const share = within(profile).getByRole("switch", { name: "Share usage analytics" });
+    expect(share).toHaveProperty("checked", true);
+    fireEvent.click(share);
+    fireEvent.click(within(profile).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0].body).toMatchObject({ analytics_opt_out: true });
+    await waitFor(() => expect(within(profile).getByRole("switch", { name: "Share usage analytics" })).toHaveProperty("checked", false));
   });
 
   it("puts the server's field errors on the fields", async () => {

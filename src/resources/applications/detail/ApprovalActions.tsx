@@ -5,7 +5,11 @@ import type { Application } from "../../../../domain/entities/application";
 import { approvalActionLabelKey, approvalStatusLabelKey, type ApprovalMove } from "../../../../domain/workflow";
 import { ConfirmDialog } from "../../../components/dialogs/ConfirmDialog";
 import { notify } from "../../../providers/notifications";
+import { track, type ProductEvent } from "../../../telemetry/analytics";
 import { useApplicationPut, useRefusalText } from "./application-api";
+
+/** The moves product analytics counts. */
+const TRACKED_MOVES: Partial<Record<ApprovalMove["action"], ProductEvent>> = { submit: "application_submitted", approve: "application_approved" };
 
 /** Decisions that end a review are confirmed first; the other moves are one click. */
 const CONFIRMED_ACTIONS = new Set(["approve", "reject"]);
@@ -22,6 +26,8 @@ export function ApprovalActions({ application, moves }: { application: Applicati
     setFailure(null);
     try {
       await put({ approval_status: move.to });
+      const event = TRACKED_MOVES[move.action];
+      if (event) track(event, { application_id: application.id });
       notify({ message: t("application-detail.moves.approvalDone", { status: t(approvalStatusLabelKey(move.to)) }), severity: "success" });
     } catch (error) {
       setFailure(refusal(error));

@@ -9,6 +9,7 @@ import { newApplicationGroup } from "../../../../domain/access/new-application-g
 import { applicationCreateSchema, type Application } from "../../../../domain/entities/application";
 import { FormDialog } from "../../../components/dialogs/FormDialog";
 import { useResourceForm } from "../../../components/forms/use-resource-form";
+import { track } from "../../../telemetry/analytics";
 
 /**
  * The dialog's part of the application: name and description, and the group only when the creator must choose
@@ -45,6 +46,7 @@ export function CreateApplicationDialog({ open, onClose }: { open: boolean; onCl
     success: "common.messages.applicationSaved",
     failure: "applications.createDialog.failed",
     onSaved: async (application) => {
+      track("application_created", { application_id: application.id });
       onClose();
       // The creator's packed rules name the applications their SELECTED groups reach: reload them so the
       // new one is editable on its page at once.

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { TestingTask } from "../../../../domain/entities/testing-task";
 import { FormDialog } from "../../../components/dialogs/FormDialog";
 import { useResourceForm } from "../../../components/forms/use-resource-form";
+import { track } from "../../../telemetry/analytics";
 import { useModelEndpoint } from "../endpoint/endpoint-api";
 import { TESTING_RESOURCE, testingTasksPath } from "../task-api";
 import { useTaskUrls } from "../task-links";
@@ -46,6 +47,7 @@ export function NewTestDialog({ applicationId, onClose }: { applicationId: strin
       }
     },
     onSaved: (task) => {
+      track("test_started", { application_id: applicationId, task_id: task.id });
       onClose();
       navigate(statusUrl(task));
     },
