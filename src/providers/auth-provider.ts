@@ -4,7 +4,6 @@ import type { CurrentUser } from "../../domain/access/current-user";
 import { withDeviceRetry } from "../auth/device-retry";
 import { errorWording, UNEXPECTED } from "../auth/error-wording";
 import { currentProgress, FEDERATED_LOGOUT_KEY, forgetProgress, rememberProgress, routeForStep } from "../auth/next-step";
-import { forgetTelemetryUser } from "../telemetry/session-end";
 import { api } from "./api-client";
 
 interface LoginParams {
@@ -67,7 +66,9 @@ async function endLocalSession(global = false): Promise<void> {
   try {
     await signOut({ global });
   } finally {
-    forgetTelemetryUser();
+    // Analytics lives with the signed-in app: loaded here on demand (the same module instance), not with sign-in.
+    // Should it fail to load, clearing local storage below still forgets the analytics identity.
+    await import("../telemetry/session-end").then((m) => m.forgetTelemetryUser(), () => undefined);
     localStorage.clear();
     sessionStorage.clear();
     forgetProgress();

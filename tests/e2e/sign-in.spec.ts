@@ -48,8 +48,12 @@ test("forgot password, end to end through the outbox", async ({ page, request })
   await page.goto("/signin");
   await page.getByRole("link", { name: "Forgot Password?" }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // On a busy machine the page may still be fetching its parts: what is typed before it settles can be lost.
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
   const since = new Date(Date.now() - 1000);
   await page.getByLabel("Email").fill(email);
+  await expect(page.getByLabel("Email")).toHaveValue(email);
   await page.getByRole("button", { name: "Send reset code" }).click();
   // Anything else the page says instead (a captcha demand, an error) shows in the failure.
   await expect(page.getByRole("status").or(page.getByRole("alert")).first()).toContainText("If the email address you provided is associated with an account", { timeout: 20_000 });

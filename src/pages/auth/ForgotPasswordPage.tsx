@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { confirmResetPassword, resetPassword } from "aws-amplify/auth";
 import { newPasswordSchema, resetCodeSchema, usernameSchema } from "../../../domain/validation/rules";
 import { notify } from "../../providers/notifications";
-import { reportError } from "../../providers/error-reporting";
+import { reportError } from "../../telemetry/error-reporting";
 import { AuthLayout } from "./AuthLayout";
 import { PasswordField } from "./PasswordField";
 import { Captcha, useCaptchaRequired } from "./Captcha";

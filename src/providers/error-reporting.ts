@@ -1,2 +1,0 @@
-/** Kept where callers have always found it; the reporting itself lives with the rest of telemetry. */
-export { reportError } from "../telemetry/error-reporting";
