@@ -42,6 +42,3 @@ export function evaluateFlag(key: string, stored: FlagTargeting | undefined, sub
   if (isProductFlag(key)) return result(PRODUCT_FLAGS[key].defaultValue, "DEFAULT");
   return undefined;
 }
-
-/** Whether a flag needs the user's identity to be evaluated (a share of users is bucketed by it). */
-export const needsTargetingKey = (stored: FlagTargeting | undefined) => Boolean(stored?.enabled && stored.percentage !== null);

@@ -16,6 +16,8 @@ export type ImportFieldKind = "text" | "email" | "group" | "vendor" | "vendors" 
 export interface ImportField {
   /** `name`, `owner`, `details.ai_type`: what the import sets. */
   key: string;
+  /** The API body's name of what it sets, where that is not the key (`owner` → `owner_id`). */
+  bodyKey?: string;
   /** The i18n key of its name (the template's header, the mapping's label). */
   label: string;
   kind: ImportFieldKind;
@@ -28,8 +30,6 @@ export interface ImportField {
 export const LIST_SEPARATOR = ";";
 
 const DETAILS = "details.";
-/** The answer a field sets, or null for a profile field. */
-export const questionOf = (field: Pick<ImportField, "key">): string | null => (field.key.startsWith(DETAILS) ? field.key.slice(DETAILS.length) : null);
 
 function applicationQuestionField(q: QuestionDefinition): ImportField {
   const id = q.id as QuestionId;
@@ -58,9 +58,9 @@ function vendorQuestionField(q: VendorQuestionDefinition): ImportField {
 const APPLICATION_FIELDS: readonly ImportField[] = [
   { key: "name", label: "applications.fields.name", kind: "text", required: true },
   { key: "description", label: "applications.fields.description", kind: "text" },
-  { key: "owner", label: "imports.fields.owner", kind: "email" },
-  { key: "resource_group", label: "applications.fields.group", kind: "group" },
-  { key: "vendors", label: "applications.fields.vendors", kind: "vendors" },
+  { key: "owner", bodyKey: "owner_id", label: "imports.fields.owner", kind: "email" },
+  { key: "resource_group", bodyKey: "resource_group_id", label: "applications.fields.group", kind: "group" },
+  { key: "vendors", bodyKey: "vendor_ids", label: "applications.fields.vendors", kind: "vendors" },
   ...(QUESTIONS as readonly QuestionDefinition[]).map(applicationQuestionField),
 ];
 

@@ -9,24 +9,10 @@ import type { Db } from "../db/client";
 import type { Texts } from "../i18n/texts";
 import { applicationsNamed } from "./directory";
 import type { ImportFile } from "./file";
-import { fieldError, issuesOf, readRows, type CheckedRow, type ReadRow } from "./checked-row";
+import { bodyOf, fieldError, issuesOf, readRows, rowName, type CheckedRow, type ReadRow } from "./checked-row";
 import type { Directory } from "./values";
 
 const FIELDS = IMPORT_FIELDS.applications;
-
-/** The body of a create or an update from a row's values: only the fields the file maps. */
-function bodyOf(values: Map<string, unknown>): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  const details: Record<string, unknown> = {};
-  const names: Record<string, string> = { owner: "owner_id", resource_group: "resource_group_id", vendors: "vendor_ids" };
-  for (const [key, value] of values) {
-    if (key.startsWith("details.")) details[key.slice("details.".length)] = value;
-    else body[names[key] ?? key] = value;
-  }
-  if (Object.keys(details).length) body.details = details;
-  return body;
-}
-
 
 /**
  * Checks every row of an applications file: its cells, the rules a create or an edit through the API obeys,
@@ -41,17 +27,11 @@ export async function checkApplicationRows(db: Db, request: FastifyRequest, file
   const seen = new Map<string, number>();
 
   return read.map((row: ReadRow): CheckedRow => {
-    const name = typeof row.values.get("name") === "string" ? (row.values.get("name") as string) : null;
     const errors = [...row.errors];
+    const name = rowName(row, errors, seen, mapping);
     const refuse = (): CheckedRow => ({ view: { line: row.line, name, action: null, errors } });
-    if (!name) {
-      if (!errors.some((e) => e.field === "name")) errors.push(fieldError("name", "validation.required", mapping));
-      return refuse();
-    }
-    const earlier = seen.get(name.toLowerCase());
-    if (earlier !== undefined) errors.push(fieldError("name", "imports.errors.repeatedName", mapping, { line: String(earlier) }));
-    else seen.set(name.toLowerCase(), row.line);
-    const body = bodyOf(row.values);
+    if (!name) return refuse();
+    const body = bodyOf(row.values, FIELDS);
     const found = existing.get(name.toLowerCase());
 
     if (found) {

@@ -66,6 +66,34 @@ export const issuesOf = (error: z.ZodError, fields: readonly ImportField[], mapp
 /** The field a validation issue's path names: the API's body paths back to the import's fields. */
 export function fieldOfPath(path: readonly PropertyKey[], fields: readonly ImportField[]): string | null {
   const [first, second] = path.map(String);
-  const key = first === "details" && second ? `details.${second}` : ({ owner_id: "owner", resource_group_id: "resource_group", vendor_ids: "vendors" } as Record<string, string>)[first] ?? first;
-  return fields.some((f) => f.key === key) ? key : null;
+  if (first === "details" && second) return fields.some((f) => f.key === `details.${second}`) ? `details.${second}` : null;
+  return fields.find((f) => (f.bodyKey ?? f.key) === first)?.key ?? null;
+}
+
+/** The body of a create or an update from a row's values, in the API's names: only the fields the file maps. */
+export function bodyOf(values: Map<string, unknown>, fields: readonly ImportField[]): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  const details: Record<string, unknown> = {};
+  for (const [key, value] of values) {
+    if (key.startsWith("details.")) details[key.slice("details.".length)] = value;
+    else body[fields.find((f) => f.key === key)?.bodyKey ?? key] = value;
+  }
+  if (Object.keys(details).length) body.details = details;
+  return body;
+}
+
+/**
+ * The name of a row, which finds the record it updates: a row without one is refused, and one whose name an
+ * earlier row of the file already used (in any case) gets an error. `seen` remembers the names met so far.
+ */
+export function rowName(row: ReadRow, errors: ImportRowError[], seen: Map<string, number>, mapping: Record<string, string>): string | null {
+  const value = row.values.get("name");
+  if (typeof value !== "string" || !value) {
+    if (!errors.some((e) => e.field === "name")) errors.push(fieldError("name", "validation.required", mapping));
+    return null;
+  }
+  const earlier = seen.get(value.toLowerCase());
+  if (earlier !== undefined) errors.push(fieldError("name", "imports.errors.repeatedName", mapping, { line: String(earlier) }));
+  else seen.set(value.toLowerCase(), row.line);
+  return value;
 }

@@ -1,10 +1,15 @@
 import type { FastifyError, FastifyRequest } from "fastify";
 import { IMPORT_MAX_BYTES, importMappingSchema, type ImportMapping } from "../../domain/entities/import";
 import { badRequest, HttpProblem } from "../plugins/problem";
-import { isMalformedMultipart } from "../uploads/malformed-multipart";
+import { multipartProblem, type MultipartWords } from "../uploads/multipart-errors";
 
 export const NOT_MULTIPART = "Send the file as multipart/form-data in the field `file` (CSV or .xlsx), with an optional field `mapping`.";
 const TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`;
+const MULTIPART_WORDS: MultipartWords = {
+  tooLarge: TOO_LARGE,
+  notMultipart: NOT_MULTIPART,
+  tooMany: () => badRequest("Send one file and at most a mapping.", [{ path: "file", message: "imports.errors.noFile" }]),
+};
 const NO_FILE = () => badRequest("No file was sent.", [{ path: "file", message: "imports.errors.noFile" }]);
 
 export interface Upload {
@@ -32,7 +37,7 @@ export async function receiveUpload(request: FastifyRequest): Promise<Upload> {
       upload = { bytes: Buffer.concat(chunks), fileName: part.filename || "import" };
     }
   } catch (error) {
-    throw uploadError(error as FastifyError);
+    throw multipartProblem(error as FastifyError, MULTIPART_WORDS);
   }
   if (!upload || upload.bytes.length === 0) throw NO_FILE();
   return { ...upload, ...(mapping && { mapping }) };
@@ -50,19 +55,3 @@ function parseMapping(text: string): ImportMapping {
   return parsed.data;
 }
 
-/** Multipart's own failures, in the API's words; ours pass through. */
-function uploadError(error: FastifyError): Error {
-  if (error instanceof HttpProblem) return error;
-  switch (error.code) {
-    case "FST_REQ_FILE_TOO_LARGE":
-      return new HttpProblem(413, TOO_LARGE);
-    case "FST_FILES_LIMIT":
-    case "FST_PARTS_LIMIT":
-    case "FST_FIELDS_LIMIT":
-      return badRequest("Send one file and at most a mapping.", [{ path: "file", message: "imports.errors.noFile" }]);
-    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
-      return new HttpProblem(415, NOT_MULTIPART);
-    default:
-      return (error.statusCode && error.statusCode < 500) || isMalformedMultipart(error) ? badRequest("The multipart body is malformed.") : error;
-  }
-}

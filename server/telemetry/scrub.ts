@@ -1,15 +1,14 @@
 import type { ErrorEvent } from "@sentry/node";
+import { withoutCredentials } from "../../domain/telemetry/secret-text";
 import { scrubMessage } from "../logger";
 
 /** Keys whose values are secrets or personal data wherever they appear in an event. */
 const SECRET_KEY = /pass(word)?|token|secret|code|answer|cookie|authorization|session|credential|e-?mail|name|body|data/i;
 const REDACTED = "[redacted]";
-const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
-const JWT = /eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}(\.[A-Za-z0-9_-]+)?/g;
 
 /** Free text with e-mails, SQL and its parameters, bearer credentials and JWTs taken out. */
 export function scrubText(text: string): string {
-  return scrubMessage(text).replace(BEARER, "$1 [redacted]").replace(JWT, REDACTED);
+  return withoutCredentials(scrubMessage(text), REDACTED);
 }
 
 /** A copy of `value` with every secret-named key redacted and every string scrubbed. */

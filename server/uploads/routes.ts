@@ -11,32 +11,16 @@ import { badRequest, conflict, HttpProblem, notFound } from "../plugins/problem"
 import { failBeforeQueue } from "../processing/queue";
 import { LOCAL_UPLOAD_PATH, TooLargeError, type LocalStorage } from "../storage/local";
 import { sniffDocument } from "./documents";
-import { isMalformedMultipart } from "./malformed-multipart";
+import { multipartProblem, type MultipartWords } from "./multipart-errors";
 
 const NOT_MULTIPART = "Post the upload form as multipart/form-data: the form's fields, then the file in the field `file`.";
 const TOO_LARGE = "The file is larger than 25 MB.";
+const MULTIPART_WORDS: MultipartWords = { tooLarge: TOO_LARGE, notMultipart: NOT_MULTIPART, tooMany: () => badRequest("Send the form's fields and one file only.") };
 const WRONG_TYPE = "Only PDF, Word (.doc, .docx), CSV and Excel (.xlsx) files are accepted.";
 const problems = { 400: documentMismatchProblemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema, 413: problemSchema, 415: problemSchema };
 
 /** Whether a form may still store bytes: not once they are stored and waiting for confirmation, nor once queued or checked. */
 const acceptsUpload = (status: string, size: number | null) => status === "error" || (status === "created" && size === null);
-
-/** Multipart's own failures, in the API's words. */
-function multipartError(error: FastifyError): Error {
-  if (error instanceof HttpProblem) return error;
-  switch (error.code) {
-    case "FST_REQ_FILE_TOO_LARGE":
-      return new HttpProblem(413, TOO_LARGE);
-    case "FST_FILES_LIMIT":
-    case "FST_PARTS_LIMIT":
-    case "FST_FIELDS_LIMIT":
-      return badRequest("Send the form's fields and one file only.");
-    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
-      return new HttpProblem(415, NOT_MULTIPART);
-    default:
-      return (error.statusCode && error.statusCode < 500) || isMalformedMultipart(error) ? badRequest("The multipart body is malformed.") : error;
-  }
-}
 
 /**
  * The local driver's upload endpoint, where the browser posts the presigned form (files never pass through the API). It takes
@@ -151,7 +135,7 @@ export default async function localUploadRoutes(root: FastifyInstance, opts: { s
           }
         }
       } catch (error) {
-        throw multipartError(error as FastifyError);
+        throw multipartProblem(error as FastifyError, MULTIPART_WORDS);
       }
       if (!stored) throw badRequest("No file was sent.", [{ path: "file", message: "Choose a file to upload." }]);
       return reply.code(204).send(null);

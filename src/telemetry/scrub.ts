@@ -1,3 +1,5 @@
+import { withoutCredentials } from "../../domain/telemetry/secret-text";
+
 /**
  * What leaves the browser for error tracking and analytics is scrubbed here first: tokens, passwords, codes and
  * answers never reach a third party, whatever a stack trace, breadcrumb or URL happened to hold.
@@ -11,12 +13,7 @@ const SECRET_KEY = /pass(word)?|token|secret|authorization|cookie|^code$|answer|
 /** Query parameters that carry a grant or a secret (OAuth's code and state, tokens, signed upload policies…). */
 const SECRET_PARAM = /^(code|state|session_state|token|.*_token|password|secret|key|otp|captcha|signature|x-amz-signature|x-amz-credential|policy|email)$/i;
 
-/** A bearer credential or a JSON Web Token written into free text (an error message, a console line). */
-const SECRET_TEXT = [/\bBearer\s+[\w.~+/=-]+/gi, /\beyJ[\w-]+\.[\w-]+\.[\w-]+/g];
-
-export function scrubText(text: string): string {
-  return SECRET_TEXT.reduce((out, pattern) => out.replace(pattern, FILTERED), text);
-}
+export const scrubText = (text: string): string => withoutCredentials(text, FILTERED);
 
 /** A URL with its secret query values filtered and its fragment (where implicit grants put tokens) dropped. */
 export function scrubUrl(url: string): string {

@@ -9,12 +9,17 @@ import { assertCan } from "../../plugins/ability";
 import { badRequest, HttpProblem, notFound } from "../../plugins/problem";
 import { sniffMimeType } from "../../uploads/sniff";
 import { deleteLogo, findLogo, loadCompany, saveLogo } from "../../company/store";
-import { isMalformedMultipart } from "../../uploads/malformed-multipart";
+import { multipartProblem, type MultipartWords } from "../../uploads/multipart-errors";
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 const ADMIN_ONLY = "Only an Administrator can change the company's logo.";
 const TOO_LARGE = "The logo is larger than 1 MB.";
 const NOT_MULTIPART = "Send the logo as multipart/form-data with the image in the field `file`.";
+const MULTIPART_WORDS: MultipartWords = {
+  tooLarge: TOO_LARGE,
+  notMultipart: NOT_MULTIPART,
+  tooMany: () => badRequest("Send one logo file only.", [{ path: "file", message: "Send one file only." }]),
+};
 const WRONG_TYPE = "Only PNG, JPEG or WebP images are accepted.";
 
 /** A versioned URL (`?v=` matching the stored hash) never changes; any other is revalidated with the ETag. */
@@ -39,7 +44,7 @@ async function receiveLogo(request: FastifyRequest): Promise<{ bytes: Buffer; co
   try {
     part = await request.file();
   } catch (error) {
-    throw uploadError(error as FastifyError);
+    throw multipartProblem(error as FastifyError, MULTIPART_WORDS);
   }
   if (!part) throw badRequest("No logo file was sent.", [{ path: "file", message: "Choose an image file to upload." }]);
   const bytes = await readLimited(part);
@@ -47,22 +52,6 @@ async function receiveLogo(request: FastifyRequest): Promise<{ bytes: Buffer; co
   const contentType = sniffMimeType(bytes, LOGO_CONTENT_TYPES);
   if (!contentType) throw badRequest("The file is not a PNG, JPEG or WebP image.", [{ path: "file", message: WRONG_TYPE }]);
   return { bytes, contentType };
-}
-
-/** Multipart's own failures, in the API's words. */
-function uploadError(error: FastifyError): Error {
-  switch (error.code) {
-    case "FST_REQ_FILE_TOO_LARGE":
-      return new HttpProblem(413, TOO_LARGE);
-    case "FST_FILES_LIMIT":
-    case "FST_PARTS_LIMIT":
-    case "FST_FIELDS_LIMIT":
-      return badRequest("Send one logo file only.", [{ path: "file", message: "Send one file only." }]);
-    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
-      return new HttpProblem(415, NOT_MULTIPART);
-    default:
-      return (error.statusCode && error.statusCode < 500) || isMalformedMultipart(error) ? badRequest("The multipart body is malformed.") : error;
-  }
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {

@@ -1,5 +1,6 @@
-import type { Content, CustomTableLayout, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
+import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import { RACE_ETHNICITY, SEX, SEX_RACE_ETHNICITY, type FairnessCategory, type FairnessGroup } from "../../../domain/entities/testing-task";
+import { ALERT, HAIRLINES, MUTED } from "../../reports/pdf/document";
 import { figures, type Figures } from "./figures";
 import { renderPdf } from "./pdf-printer";
 import type { ReportSubject } from "./report-subject";
@@ -9,20 +10,9 @@ import { categoryLabel, reportTexts, type ReportLanguage, type ReportText } from
 const LAW_ORDER: readonly string[] = [SEX, RACE_ETHNICITY, SEX_RACE_ETHNICITY];
 const lawRank = (category: string) => (LAW_ORDER.includes(category) ? LAW_ORDER.indexOf(category) : LAW_ORDER.length);
 
-const MUTED = "#5f6368";
 /** A category with up to this many groups fits on a page: kept whole, so its heading never ends a page alone. */
 const FITS_ON_A_PAGE = 30;
 
-/** Hairlines between rows, none around the table or between columns. */
-const HAIRLINES: CustomTableLayout = {
-  hLineWidth: (i, node) => (i === 0 || i === node.table.body.length ? 0 : 0.5),
-  vLineWidth: () => 0,
-  hLineColor: () => "#d0d4d9",
-  paddingLeft: (i) => (i === 0 ? 0 : 8),
-  paddingTop: () => 3,
-  paddingBottom: () => 3,
-};
-const ADVERSE = "#b3261e";
 
 interface Writer {
   subject: ReportSubject;
@@ -75,7 +65,7 @@ function groupNote(group: FairnessGroup, mostSelected: string | null, t: ReportT
   if (group.group === mostSelected) notes.push({ text: t("pdf.noteMostSelected") });
   if (group.excluded) notes.push({ text: t("pdf.noteExcluded"), color: MUTED });
   else if (group.small) notes.push({ text: t("pdf.noteSmall"), color: MUTED });
-  if (group.adverse_impact) notes.push({ text: t("pdf.noteAdverse"), color: ADVERSE, bold: true });
+  if (group.adverse_impact) notes.push({ text: t("pdf.noteAdverse"), color: ALERT, bold: true });
   return notes.length ? { stack: notes } : { text: "" };
 }
 
@@ -92,7 +82,7 @@ function categorySection(category: FairnessCategory, { subject, t, f, rateKind }
         { text: f.count(g.count), alignment: "right", ...muted },
         { text: f.percent(g.share), alignment: "right", ...muted },
         { text: f.percent(g.rate), alignment: "right", ...muted },
-        { text: f.ratio(g.impact_ratio), alignment: "right", ...(g.adverse_impact ? { color: ADVERSE, bold: true } : muted) },
+        { text: f.ratio(g.impact_ratio), alignment: "right", ...(g.adverse_impact ? { color: ALERT, bold: true } : muted) },
         groupNote(g, category.most_selected, t),
       ];
     }),
