@@ -65,9 +65,10 @@ export class LlmAccumulator {
   private readonly words = new GrowableInt32();
   private readonly promptCodes = new GrowableInt32();
   private readonly promptIds: string[] = [];
-  private readonly promptTexts: string[] = [];
   private readonly promptIndex = new Map<string, number>();
   private readonly tokens: Int32Array[] = [];
+  /** Per response, its prompt and itself shortened: each group's variant of a prompt id has its own wording. */
+  private readonly prompts: string[] = [];
   private readonly excerpts: string[] = [];
   private readonly vocabulary = new Map<string, number>();
   private readonly columns: AttributeColumn[];
@@ -90,14 +91,15 @@ export class LlmAccumulator {
     const isEmpty = text === "";
     if (isEmpty) this.empty++;
     this.refusals.push(isEmpty || isRefusal(text, lang) ? 1 : 0);
-    this.sentiments.push(isEmpty ? Number.NaN : sentimentScore(words, lang));
+    this.sentiments.push(isEmpty ? Number.NaN : sentimentScore(text, lang));
     this.words.push(words.length);
     const neutral = neutralizedTokens(words.length > MAX_COMPARED_WORDS ? words.slice(0, MAX_COMPARED_WORDS) : words, attributeWords(protectedValues));
     const ids = new Int32Array(neutral.length);
     for (let i = 0; i < neutral.length; i++) ids[i] = this.intern(neutral[i]!);
     this.tokens.push(ids);
+    this.prompts.push(excerpt(clean(prompt)));
     this.excerpts.push(excerpt(text));
-    this.promptCodes.push(this.promptCode(clean(promptId), clean(prompt)));
+    this.promptCodes.push(this.promptCode(clean(promptId)));
     this.columns.forEach((column, i) => column.push(clean(protectedValues[i])));
   }
 
@@ -108,13 +110,12 @@ export class LlmAccumulator {
   }
 
   /** A response without a prompt id is its own prompt: it has no variants to compare. */
-  private promptCode(promptId: string, prompt: string): number {
+  private promptCode(promptId: string): number {
     const key = promptId === "" ? `\u0000${this.promptIds.length}` : promptId;
     let code = this.promptIndex.get(key);
     if (code === undefined) {
       code = this.promptIds.length;
       this.promptIds.push(promptId);
-      this.promptTexts.push(excerpt(prompt));
       this.promptIndex.set(key, code);
     }
     return code;
@@ -165,12 +166,13 @@ export class LlmAccumulator {
       sentiment: Number.isNaN(sentiments[row]!) ? null : sentiments[row]!,
       words: words[row]!,
       tokens: this.tokens[row]!,
+      prompt: this.prompts[row]!,
       response: this.excerpts[row]!,
     });
-    const { promptIds, promptTexts } = this;
+    const { promptIds } = this;
     function* promptVariants(): Generator<PromptVariants> {
       for (const [prompt, byGroup] of variants) {
-        yield { prompt_id: promptIds[prompt]!, prompt: promptTexts[prompt]!, variants: [...byGroup].map(([code, row]) => variantOf(code, row)) };
+        yield { prompt_id: promptIds[prompt]!, variants: [...byGroup].map(([code, row]) => variantOf(code, row)) };
       }
     }
     const { consistency, divergent } = consistencyResults(promptVariants(), groups.map((g) => g.group), duplicates, this.options.divergent ?? DIVERGENT_DEFAULT);

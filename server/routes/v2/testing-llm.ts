@@ -47,7 +47,12 @@ const explanationResponseSchema = z.object({
   refusal_patterns: z.object({ version: z.string(), window_chars: z.number(), languages: z.record(z.string(), z.array(z.string())) }),
   lexicon: z.object({
     version: z.string(),
+    /** Which analyser this version of the sentiment definition is: `vader` (VADER, and its rules over a Spanish lexicon). */
+    analyser: z.string(),
+    /** Entries of each language's lexicon. */
     words: z.record(z.string(), z.number().int()),
+    /** Where each language's analyser and lexicon come from: the npm package, its version and the lexicon file. */
+    sources: z.record(z.string(), z.object({ package: z.string(), version: z.string(), lexicon: z.string(), entries: z.number().int() })),
     normalisation_alpha: z.number(),
     negation_window_words: z.number(),
     sentiment_buckets: z.number().int(),
@@ -67,7 +72,7 @@ export default async function testingLlmRoutes(root: FastifyInstance) {
     {
       schema: {
         tags: ["testing"],
-        summary: "How LLM responses are judged: the refusal pattern lists, the sentiment lexicon's version and size, and the thresholds of the flags",
+        summary: "How LLM responses are judged: the refusal pattern lists, the sentiment analyser per language (its package, version and lexicon size), and the thresholds of the flags",
         response: { 200: explanationResponseSchema, ...problemResponses },
       },
     },

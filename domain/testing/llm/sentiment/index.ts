@@ -1,0 +1,43 @@
+import type { LlmLanguage } from "../language";
+import { spanishCompound, SPANISH_LEXICON } from "./vader-es";
+import { vaderCompound } from "./vader-en";
+
+/**
+ * Bump whenever the analyser, its lexicons or its rules change: every run records the version it used, and
+ * results keep the version they were computed with.
+ */
+export const LEXICON_VERSION = "2.0.0";
+
+/** The analysers each sentiment version stands for, so a run stored under an older one is labelled for what it is. */
+export const SENTIMENT_ANALYSERS = {
+  "1.0.0": "steward_lexicon",
+  [LEXICON_VERSION]: "vader",
+} as const satisfies Record<string, string>;
+export type SentimentAnalyser = (typeof SENTIMENT_ANALYSERS)[keyof typeof SENTIMENT_ANALYSERS];
+export const sentimentAnalyser = (version: string): SentimentAnalyser | null => SENTIMENT_ANALYSERS[version as keyof typeof SENTIMENT_ANALYSERS] ?? null;
+
+/** VADER's normalisation constant (score = sum ÷ √(sum² + α)) and how far back a negator reaches, in words. */
+export const SENTIMENT_ALPHA = 15;
+export const NEGATION_WINDOW = 3;
+
+/** The packages the analysers come from, as the explanation page names them. */
+export const SENTIMENT_SOURCES: Record<LlmLanguage, { package: string; version: string; lexicon: string }> = {
+  en: { package: "vader-sentiment", version: "1.1.3", lexicon: "vader_lexicon.txt" },
+  es: { package: "natural", version: "8.1.1", lexicon: "afinnShortSortedSpanish.json" },
+};
+
+/** The Spanish lexicon's entries (VADER's English one is counted by the server, which can read the package's file). */
+export const SPANISH_LEXICON_ENTRIES = SPANISH_LEXICON.size;
+
+/**
+ * A response's sentiment in [−1, 1]: VADER's compound score, of the English text by VADER itself and of a Spanish
+ * one by VADER's rules over a Spanish lexicon. Curly apostrophes read as straight ones (so "can’t" negates).
+ *
+ * Limits: a lexicon reads words, not meaning. It misses sarcasm and irony and reads domain words in their
+ * everyday sense ("critical" condition, "positive" result). Compare groups with it (the same errors fall on
+ * every group); do not read one response's score as a judgement.
+ */
+export function sentimentScore(text: string, language: LlmLanguage): number {
+  const plain = text.replace(/[\u2019\u02bc]/g, "'");
+  return language === "en" ? vaderCompound(plain) : spanishCompound(plain);
+}
