@@ -1,5 +1,5 @@
 import type { LlmAttribute, LlmResults, LlmTable, LlmTableId } from "../../entities/llm-results";
-import { GrowableFloat64, GrowableInt32, GrowableInt8 } from "../fairness/growable";
+import { clean, GroupedRows, GrowableFloat64, GrowableInt32, GrowableInt8, type GroupColumn } from "../grouped";
 import { consistencyResults, DIVERGENT_DEFAULT, type PromptVariants, type Variant } from "./consistency";
 import { emptyLlmTally, groupResults, tallyResponse, type LlmTally } from "./groups";
 import { languageOf, type LlmLanguage } from "./language";
@@ -21,34 +21,7 @@ export const EXCERPT_CHARS = 300;
 /** ROUGE-L compares at most this many words of each response, so one huge response cannot stall a run. */
 export const MAX_COMPARED_WORDS = 1000;
 
-const UNKNOWN = -1;
-const clean = (cell: string | null | undefined) => (cell ?? "").trim();
 const excerpt = (text: string) => (text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1)}…` : text);
-
-/** An attribute's groups by name, with a code per response (UNKNOWN when its value is empty). */
-class AttributeColumn {
-  readonly codes = new GrowableInt32();
-  readonly names: string[] = [];
-  private readonly index = new Map<string, number>();
-  unknown = 0;
-
-  constructor(readonly attribute: string) {}
-
-  push(value: string): void {
-    if (value === "") {
-      this.unknown++;
-      this.codes.push(UNKNOWN);
-      return;
-    }
-    let code = this.index.get(value);
-    if (code === undefined) {
-      code = this.names.length;
-      this.names.push(value);
-      this.index.set(value, code);
-    }
-    this.codes.push(code);
-  }
-}
 
 /**
  * Reads LLM responses one at a time, scoring each as it arrives (refusal, sentiment, words) and keeping
@@ -59,7 +32,7 @@ class AttributeColumn {
  * An empty response counts as a response and as a refusal (the user got no answer), has no sentiment (there
  * is nothing to score: it is left out of the sentiment figures and the similarity) and has 0 words.
  */
-export class LlmAccumulator {
+export class LlmAccumulator extends GroupedRows {
   private readonly refusals = new GrowableInt8();
   private readonly sentiments = new GrowableFloat64();
   private readonly words = new GrowableInt32();
@@ -71,12 +44,11 @@ export class LlmAccumulator {
   private readonly prompts: string[] = [];
   private readonly excerpts: string[] = [];
   private readonly vocabulary = new Map<string, number>();
-  private readonly columns: AttributeColumn[];
   private readonly languages: Record<LlmLanguage, number> = { en: 0, es: 0 };
   private empty = 0;
 
   constructor(private readonly options: LlmAccumulatorOptions) {
-    this.columns = options.attributes.map((attribute) => new AttributeColumn(attribute));
+    super(options.attributes);
   }
 
   get rowsRead(): number {
@@ -100,7 +72,7 @@ export class LlmAccumulator {
     this.prompts.push(excerpt(clean(prompt)));
     this.excerpts.push(excerpt(text));
     this.promptCodes.push(this.promptCode(clean(promptId)));
-    this.columns.forEach((column, i) => column.push(clean(protectedValues[i])));
+    this.addGroups(protectedValues);
   }
 
   private intern(word: string): number {
@@ -137,29 +109,24 @@ export class LlmAccumulator {
     return llmTables(results);
   }
 
-  private attributeResults(column: AttributeColumn, total: number): LlmAttribute {
-    const codes = column.codes.view();
+  private attributeResults(column: GroupColumn, total: number): LlmAttribute {
     const refusals = this.refusals.view();
     const sentiments = this.sentiments.view();
     const words = this.words.view();
     const prompts = this.promptCodes.view();
 
-    const tallies = column.names.map((): LlmTally => emptyLlmTally());
     // Per prompt code, the first response of each group: later ones of the same group are duplicates.
     const variants = new Map<number, Map<number, number>>();
     let duplicates = 0;
-    for (let row = 0; row < total; row++) {
-      const code = codes[row]!;
-      if (code === UNKNOWN) continue;
-      const sentiment = Number.isNaN(sentiments[row]!) ? null : sentiments[row]!;
-      tallyResponse(tallies[code]!, refusals[row] === 1, sentiment, words[row]!);
+    const tallies = column.tally(total, emptyLlmTally, (tally: LlmTally, row, code) => {
+      tallyResponse(tally, refusals[row] === 1, Number.isNaN(sentiments[row]!) ? null : sentiments[row]!, words[row]!);
       let byGroup = variants.get(prompts[row]!);
       if (!byGroup) variants.set(prompts[row]!, (byGroup = new Map()));
       if (byGroup.has(code)) duplicates++;
       else byGroup.set(code, row);
-    }
+    });
 
-    const { best_group, groups } = groupResults(new Map(column.names.map((name, code) => [name, tallies[code]!] as const)), total);
+    const { best_group, groups } = groupResults(tallies, total);
     const variantOf = (code: number, row: number): Variant => ({
       group: column.names[code]!,
       refusal: refusals[row] === 1,
