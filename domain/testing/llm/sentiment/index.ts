@@ -2,19 +2,7 @@ import type { LlmLanguage } from "../language";
 import { spanishCompound, SPANISH_LEXICON } from "./vader-es";
 import { vaderCompound } from "./vader-en";
 
-/**
- * Bump whenever the analyser, its lexicons or its rules change: every run records the version it used, and
- * results keep the version they were computed with.
- */
-export const LEXICON_VERSION = "2.0.0";
-
-/** The analysers each sentiment version stands for, so a run stored under an older one is labelled for what it is. */
-export const SENTIMENT_ANALYSERS = {
-  "1.0.0": "steward_lexicon",
-  [LEXICON_VERSION]: "vader",
-} as const satisfies Record<string, string>;
-export type SentimentAnalyser = (typeof SENTIMENT_ANALYSERS)[keyof typeof SENTIMENT_ANALYSERS];
-export const sentimentAnalyser = (version: string): SentimentAnalyser | null => SENTIMENT_ANALYSERS[version as keyof typeof SENTIMENT_ANALYSERS] ?? null;
+export { LEXICON_VERSION, SENTIMENT_ANALYSERS, sentimentAnalyser, type SentimentAnalyser } from "./versions";
 
 /** VADER's normalisation constant (score = sum ÷ √(sum² + α)) and how far back a negator reaches, in words. */
 export const SENTIMENT_ALPHA = 15;

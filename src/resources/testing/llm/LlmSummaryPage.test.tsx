@@ -116,7 +116,7 @@ describe("the LLM summary page", () => {
 
   it("lets a contributor add the test as evidence, offering the controls LLM tests evidence", async () => {
     openPage(anLlmRun(), CONTRIBUTOR);
-    fireEvent.click(await screen.findByRole("button", { name: "Use as evidence" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Use as evidence" }, { timeout: 4000 }));
     const dialog = await screen.findByRole("dialog");
     fireEvent.mouseDown(await within(dialog).findByRole("combobox", { name: "Control" }));
     fireEvent.click(within(screen.getByRole("listbox")).getAllByRole("option")[0]);
