@@ -6,7 +6,7 @@ import { dataProvider } from "../../../providers/data-provider";
 import { APP_ID, aUser, GROUP_ALL } from "../../../test-support/fixtures";
 import { initTestI18n } from "../../../test-support/i18n";
 import { renderWithRefine } from "../../../test-support/render-with-refine";
-import { api } from "../results/api-client-mock";
+import { api, apiBlob } from "../results/api-client-mock";
 import type { LlmRun } from "./llm-api";
 import LlmSummaryPage from "./LlmSummaryPage";
 import { anLlmRun, fakeLlmApi, LLM_DOC_ID, LLM_TASK_ID } from "./test-support";
@@ -21,6 +21,7 @@ beforeAll(initTestI18n);
 beforeAll(() => import("./LlmGroupCharts"));
 beforeEach(() => {
   api.mockReset();
+  apiBlob.mockReset();
 });
 afterEach(() => {
   cleanup();
@@ -123,6 +124,39 @@ describe("the LLM summary page", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Add as evidence" }));
     await waitFor(() => expect(api.mock.calls.map(([r]) => r).filter((r) => r.method === "POST")).toEqual([{ method: "POST", path: `/applications/${APP_ID}/testing/tasks/${LLM_TASK_ID}/evidence`, body: { control_id: "NIST-MEASURE-2.11" } }]));
     expect(api.mock.calls.map(([r]) => r).find((r) => r.path.endsWith("/evidence-controls"))?.query).toEqual({ data_source: "fairness_llm_user" });
+  });
+
+  it("names the sentiment analyser the run was scored with, and says when it is an older one than today's", async () => {
+    openPage(anLlmRun());
+    expect((await screen.findByText("Sentiment analyser")).nextSibling?.textContent).toBe("VADER (English) and VADER's rules over a Spanish AFINN lexicon, version 2.0.0");
+    expect(screen.queryByText(/scored with an earlier sentiment analyser/)).toBeNull();
+    cleanup();
+
+    const older = anLlmRun();
+    older.results!.provenance.lexicon_version = "1.0.0";
+    openPage(older);
+    expect((await screen.findByText("Sentiment analyser")).nextSibling?.textContent).toBe("Steward's own 340-word lexicon, version 1.0.0");
+    expect(screen.getByText(/These results were scored with an earlier sentiment analyser \(Steward's own 340-word lexicon, version 1\.0\.0\); the current one is VADER/)).toBeTruthy();
+  });
+
+  it("downloads the LLM bias summary in the user's language, under the application's and the file's names", async () => {
+    URL.createObjectURL = vi.fn(() => "blob:summary");
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    apiBlob.mockResolvedValue(new Blob(["%PDF-"]));
+    openPage(anLlmRun());
+    fireEvent.click(await screen.findByRole("button", { name: "LLM bias summary (PDF)" }));
+    await waitFor(() => expect(saved).toEqual(["Claims triage-chatbot-responses.csv-llm-bias-summary-en.pdf"]));
+    expect(apiBlob).toHaveBeenCalledWith(`/testing/llm/${LLM_DOC_ID}/bias-audit.pdf?lang=en`);
+  });
+
+  it("offers no download before the test has results", async () => {
+    openPage(anLlmRun({ status: "analyzing", rows_read: 120 }, null));
+    expect(await screen.findByText(/This test is being analysed/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "LLM bias summary (PDF)" })).toBeNull();
   });
 
   it("offers no evidence to a reader who may not change the application's controls", async () => {
