@@ -149,20 +149,12 @@ function excluded({ subject, t, f }: Writer): Content {
 export function llmBiasSummaryDefinition(subject: LlmReportSubject, language: ReportLanguage): TDocumentDefinitions {
   const t = reportTexts(language);
   const writer: Writer = { subject, t, f: figures(language, t) };
-  const version = subject.results.provenance.steward_version;
-  return summaryDefinition({
-    title: t("llmPdf.title"),
-    subtitle: `${subject.applicationName} — ${subject.companyName}`,
-    scope: t("llmPdf.scope"),
-    factsTitle: t("llmPdf.facts"),
+  return summaryDefinition(t, "llmPdf", {
+    application: subject.applicationName,
+    company: subject.companyName,
+    stewardVersion: subject.results.provenance.steward_version,
     facts: facts(writer),
-    factsNote: t("llmPdf.note"),
-    readingTitle: t("llmPdf.readingTitle"),
-    reading: t("llmPdf.reading"),
     sections: [...subject.results.attributes.flatMap((attribute) => [attributeSection(attribute, writer), ...examples(attribute, writer)]), excluded(writer)],
-    info: { title: `${t("llmPdf.title")} — ${subject.applicationName}`, author: subject.companyName, subject: t("llmPdf.title") },
-    stewardVersion: version,
-    footer: (page, pages) => t("llmPdf.footer", { company: subject.companyName, application: subject.applicationName, version, page, pages }),
   });
 }
 

@@ -120,20 +120,13 @@ export function biasAuditDefinition(subject: ReportSubject, language: ReportLang
   const writer: Writer = { subject, t, f: figures(language, t), rateKind: subject.results.outcome_type === "score" ? "scoring" : "selection" };
   const categories = [...subject.results.categories].sort((a, b) => lawRank(a.category) - lawRank(b.category));
   const rate = t(writer.rateKind === "scoring" ? "pdf.rateScoring" : "pdf.rateSelection");
-  const version = subject.results.provenance.steward_version;
-  return summaryDefinition({
-    title: t("pdf.title"),
-    subtitle: `${subject.applicationName} — ${subject.companyName}`,
-    scope: t("pdf.law"),
-    factsTitle: t("pdf.facts"),
+  return summaryDefinition(t, "pdf", {
+    application: subject.applicationName,
+    company: subject.companyName,
+    stewardVersion: subject.results.provenance.steward_version,
     facts: facts(writer),
-    factsNote: t("pdf.auditor"),
-    readingTitle: t("pdf.ratioTitle"),
-    reading: t("pdf.ratioNote", { rate }),
+    reading: { rate },
     sections: [...categories.map((category) => categorySection(category, writer)), excluded(categories, writer), ...counterfactual(writer)],
-    info: { title: `${t("pdf.title")} — ${subject.applicationName}`, author: subject.companyName, subject: t("pdf.law") },
-    stewardVersion: version,
-    footer: (page, pages) => t("pdf.footer", { company: subject.companyName, tool: subject.applicationName, version, page, pages }),
   });
 }
 

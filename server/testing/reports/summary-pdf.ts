@@ -1,27 +1,21 @@
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import { ALERT, HAIRLINES, MUTED } from "../../reports/pdf/document";
+import type { ReportText } from "./texts";
 
 /**
  * The frame of the bias summaries of a test, ML decisions and LLM responses alike: a title naming the application
- * and the company, what the summary is, the facts of the run, how to read the figures, one table of groups per
- * protected attribute, the groups left out of the comparison, and a numbered footer.
+ * and the company, what the summary is (`<texts>.law`), the facts of the run (`<texts>.facts`, with who answers for
+ * them: `<texts>.auditor`), how to read the figures (`<texts>.ratioTitle`, `<texts>.ratioNote`), the sections (a
+ * table of groups per protected attribute, the groups left out of the comparison…) and a numbered footer.
  */
 export interface SummaryDocument {
-  title: string;
-  /** The application and the company. */
-  subtitle: string;
-  /** What the document is, and under which rule. */
-  scope: string;
-  factsTitle: string;
-  facts: [label: string, value: string][];
-  /** Who answers for the figures. */
-  factsNote: string;
-  readingTitle: string;
-  reading: string;
-  sections: Content[];
-  info: { title: string; author: string; subject: string };
+  application: string;
+  company: string;
   stewardVersion: string;
-  footer(page: number, pages: number): string;
+  facts: [label: string, value: string][];
+  /** The placeholders of the note on reading the figures. */
+  reading?: Record<string, string>;
+  sections: Content[];
 }
 
 /** A group of up to this many rows fits on a page: kept whole, so its heading never ends a page alone. */
@@ -105,11 +99,13 @@ export function noteTable(title: string, note: string, header: string[], widths:
   ];
 }
 
-export function summaryDefinition(doc: SummaryDocument): TDocumentDefinitions {
+/** The summary under the texts `<texts>.…` of the reports' locales (`pdf` for the ML bias audit, `llmPdf` for LLM responses). */
+export function summaryDefinition(t: ReportText, texts: string, doc: SummaryDocument): TDocumentDefinitions {
+  const text = (key: string, params?: Record<string, string | number>) => t(`${texts}.${key}`, params);
   return {
     pageSize: "LETTER",
     pageMargins: [48, 48, 48, 56],
-    info: { ...doc.info, creator: `Steward ${doc.stewardVersion}` },
+    info: { title: `${text("title")} — ${doc.application}`, author: doc.company, subject: text("law"), creator: `Steward ${doc.stewardVersion}` },
     defaultStyle: { font: "Roboto", fontSize: 9, lineHeight: 1.15 },
     styles: {
       title: { fontSize: 18, bold: true, margin: [0, 0, 0, 2] },
@@ -119,16 +115,21 @@ export function summaryDefinition(doc: SummaryDocument): TDocumentDefinitions {
       note: { color: MUTED, fontSize: 8 },
     },
     content: [
-      { text: doc.title, style: "title" },
-      { text: doc.subtitle, style: "subtitle" },
-      { text: doc.scope, margin: [0, 0, 0, 10] },
-      { text: doc.factsTitle, style: "heading" },
+      { text: text("title"), style: "title" },
+      { text: `${doc.application} — ${doc.company}`, style: "subtitle" },
+      { text: text("law"), margin: [0, 0, 0, 10] },
+      { text: text("facts"), style: "heading" },
       factsTable(doc.facts),
-      { text: doc.factsNote, style: "note" },
-      { text: doc.readingTitle, style: "heading" },
-      { text: doc.reading },
+      { text: text("auditor"), style: "note" },
+      { text: text("ratioTitle"), style: "heading" },
+      { text: text("ratioNote", doc.reading) },
       ...doc.sections,
     ],
-    footer: (page, pages) => ({ text: doc.footer(page, pages), style: "note", alignment: "center", margin: [48, 20, 48, 0] }),
+    footer: (page, pages) => ({
+      text: text("footer", { company: doc.company, tool: doc.application, version: doc.stewardVersion, page, pages }),
+      style: "note",
+      alignment: "center",
+      margin: [48, 20, 48, 0],
+    }),
   };
 }

@@ -8,6 +8,7 @@ import { renderWithRefine } from "../../../test-support/render-with-refine";
 import { api, apiBlob } from "../results/api-client-mock";
 import LlmDetailsPage from "./LlmDetailsPage";
 import { anLlmRun, fakeLlmApi, LLM_DOC_ID } from "./test-support";
+import { captureDownloads } from "../../../test-support/downloads";
 
 vi.mock("../../../providers/api-client", () => import("../results/api-client-mock"));
 
@@ -59,12 +60,7 @@ describe("an LLM detail table", () => {
   });
 
   it("exports the whole table as CSV or Excel with the user's token", async () => {
-    URL.createObjectURL = vi.fn(() => "blob:table");
-    URL.revokeObjectURL = vi.fn();
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = captureDownloads();
     apiBlob.mockResolvedValue(new Blob(["a,b"]));
     openTable("refusals");
     fireEvent.click(await screen.findByRole("button", { name: "Export Excel" }));

@@ -15,8 +15,7 @@ import { useLlmRun, useLlmTable } from "./llm-api";
 import { LlmRunNotFound } from "./LlmRunNotFound";
 import { LlmTableExport } from "./LlmTableExport";
 import { isMissing } from "./missing";
-import { gridColumns, gridRows, sortParam, type CellTexts, type LlmGridRow } from "./table-grid";
-import { categoryLabel, groupLabel } from "../task-text";
+import { cellTexts, gridColumns, gridRows, sortParam, type LlmGridRow } from "./table-grid";
 import { useLocaleAreas } from "../../../i18n/use-all-areas";
 import { LLM_AREAS } from "./llm-areas";
 
@@ -55,18 +54,7 @@ function DetailsTable({ documentId, tableId }: { documentId: string; tableId: Ll
   const { run } = useLlmRun(documentId);
   useEntityTitle(documentId, run?.task.document?.name);
   const { page, query } = useLlmTable(documentId, tableId, { page: pagination.page + 1, page_size: pagination.pageSize, sort: sortParam(sortModel), q: q || undefined });
-  const texts = useMemo(
-    (): CellTexts => ({
-      yes: t("testing-llm.details.yes"),
-      no: t("testing-llm.details.no"),
-      none: t("testing-llm.none"),
-      heading: (id) => t(`testing-llm.columns.${id}`, { defaultValue: "" }) || undefined,
-      attribute: (key) => categoryLabel(t, key),
-      group: (value) => groupLabel(t, value),
-      rule: (rule) => t(`testing-llm.rules.${rule}`, { defaultValue: rule }),
-    }),
-    [t],
-  );
+  const texts = useMemo(() => cellTexts(t), [t]);
   const columns = useMemo(() => gridColumns(page?.columns ?? [], formats, texts), [page?.columns, formats, texts]);
   const rows = useMemo(() => gridRows(page?.items ?? [], pagination.page), [page?.items, pagination.page]);
 

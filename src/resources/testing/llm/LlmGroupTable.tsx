@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import type { LlmAttribute, LlmGroup } from "../../../../domain/entities/llm-results";
 import { GroupTable, type GroupFigure } from "../results/GroupTable";
 import type { ResultFormats } from "../results/result-formats";
-import { groupLabel } from "../task-text";
 
 /** An attribute's groups with their key figures: responses, refusals, sentiment, length and the favourable rate and ratio. */
 export function LlmGroupTable({ attribute, label, formats }: { attribute: LlmAttribute; label: string; formats: ResultFormats }) {
@@ -19,16 +18,7 @@ export function LlmGroupTable({ attribute, label, formats }: { attribute: LlmAtt
     { heading: heading("favourableRatio"), cell: (g) => formats.ratio(g.favourable_ratio) },
   ];
   return (
-    <GroupTable
-      label={t("testing-llm.groups.label", { attribute: label })}
-      groups={attribute.groups}
-      reference={attribute.best_group}
-      groupLabel={(group) => groupLabel(t, group)}
-      groupHeading={heading("group")}
-      figures={figures}
-      marksHeading={heading("marks")}
-      markLabel={(mark) => t(`testing-llm.marks.${mark === "reference" ? "best" : mark}`)}
-    >
+    <GroupTable label={t("testing-llm.groups.label", { attribute: label })} groups={attribute.groups} reference={attribute.best_group} headings={[heading("group"), heading("marks")]} figures={figures} markLabel={(mark) => t(`testing-llm.marks.${mark === "reference" ? "best" : mark}`)}>
       <Box aria-label={t("testing-llm.legend.label", { attribute: label })} role="note">
         {(["favourable", "adverse", "small"] as const).map((key) => (
           <Typography key={key} variant="body2" color="text.secondary">

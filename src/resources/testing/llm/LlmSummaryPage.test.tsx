@@ -10,6 +10,7 @@ import { api, apiBlob } from "../results/api-client-mock";
 import type { LlmRun } from "./llm-api";
 import LlmSummaryPage from "./LlmSummaryPage";
 import { anLlmRun, fakeLlmApi, LLM_DOC_ID, LLM_TASK_ID } from "./test-support";
+import { captureDownloads } from "../../../test-support/downloads";
 
 vi.mock("../../../providers/api-client", () => import("../results/api-client-mock"));
 
@@ -140,12 +141,7 @@ describe("the LLM summary page", () => {
   });
 
   it("downloads the LLM bias summary in the user's language, under the application's and the file's names", async () => {
-    URL.createObjectURL = vi.fn(() => "blob:summary");
-    URL.revokeObjectURL = vi.fn();
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = captureDownloads();
     apiBlob.mockResolvedValue(new Blob(["%PDF-"]));
     openPage(anLlmRun());
     fireEvent.click(await screen.findByRole("button", { name: "LLM bias summary (PDF)" }));

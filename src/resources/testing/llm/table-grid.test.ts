@@ -8,7 +8,7 @@ import llmEs from "../../../../locales/es/testing-llm.json";
 import testingEs from "../../../../locales/es/testing.json";
 import { resultFormats } from "../results/result-formats";
 import { categoryLabel, groupLabel } from "../task-text";
-import { cellText, gridColumns, type CellTexts } from "./table-grid";
+import { cellText, cellTexts, gridColumns } from "./table-grid";
 import { anAttribute } from "./test-support";
 
 const translations: Record<"en" | "es", TFunction> = {} as Record<"en" | "es", TFunction>;
@@ -22,17 +22,6 @@ beforeAll(async () => {
     await instance.init({ lng, resources: { [lng]: { translation: { testing, "testing-llm": llm } } }, interpolation: { escapeValue: false } });
     translations[lng] = instance.t;
   }
-});
-
-/** The words a detail table's cells are given, as the details page builds them. */
-const textsOf = (t: TFunction): CellTexts => ({
-  yes: t("testing-llm.details.yes"),
-  no: t("testing-llm.details.no"),
-  none: t("testing-llm.none"),
-  heading: (id) => t(`testing-llm.columns.${id}`, { defaultValue: "" }) || undefined,
-  attribute: (key) => categoryLabel(t, key),
-  group: (value) => groupLabel(t, value),
-  rule: (rule) => t(`testing-llm.rules.${rule}`, { defaultValue: rule }),
 });
 
 /** A row of the favourable table of an attribute keyed "gender" with groups named by raw ids. */
@@ -49,7 +38,7 @@ describe("the LLM detail tables' cells", () => {
     const tables = llmTables({ attributes: [attribute] });
     for (const lng of ["en", "es"] as const) {
       for (const id of LLM_TABLE_IDS) {
-        for (const column of tables[id].columns) expect(textsOf(translations[lng]).heading(column.id), `${lng}: ${id}.${column.id}`).toBeTruthy();
+        for (const column of tables[id].columns) expect(cellTexts(translations[lng]).heading(column.id), `${lng}: ${id}.${column.id}`).toBeTruthy();
       }
     }
   });
@@ -58,8 +47,8 @@ describe("the LLM detail tables' cells", () => {
     const { table, row } = favourableRow();
     const read = (lng: "en" | "es") => {
       const formats = resultFormats(lng, { undefined: "—", none: "—" });
-      const columns = gridColumns(table.columns, formats, textsOf(translations[lng]));
-      return Object.fromEntries(columns.map((c) => [c.headerName, cellText(row[c.field], formats, textsOf(translations[lng]), c.field)]));
+      const columns = gridColumns(table.columns, formats, cellTexts(translations[lng]));
+      return Object.fromEntries(columns.map((c) => [c.headerName, cellText(row[c.field], formats, cellTexts(translations[lng]), c.field)]));
     };
     expect(read("en")).toMatchObject({
       Attribute: "Gender",

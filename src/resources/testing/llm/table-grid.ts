@@ -1,5 +1,7 @@
+import type { TFunction } from "i18next";
 import type { GridColDef, GridSortModel } from "@mui/x-data-grid";
 import type { ResultFormats } from "../results/result-formats";
+import { categoryLabel, groupLabel } from "../task-text";
 import type { LlmCell, LlmTableColumn } from "./llm-api";
 
 export type LlmGridRow = Record<string, LlmCell> & { __row: string };
@@ -31,6 +33,17 @@ export interface CellTexts {
   group(value: string): string;
   rule(rule: string): string;
 }
+
+/** The cells' words from the reader's translations. */
+export const cellTexts = (t: TFunction): CellTexts => ({
+  yes: t("testing-llm.details.yes"),
+  no: t("testing-llm.details.no"),
+  none: t("testing-llm.none"),
+  heading: (id) => t(`testing-llm.columns.${id}`, { defaultValue: "" }) || undefined,
+  attribute: (key) => categoryLabel(t, key),
+  group: (value) => groupLabel(t, value),
+  rule: (rule) => t(`testing-llm.rules.${rule}`, { defaultValue: rule }),
+});
 
 /** How a number column reads: rates and shares as percentages, ratios and scores to 3 decimals, counts whole. */
 const PERCENT = new Set(["share", "refusal_rate", "favourable_rate", "refusal_disagreement_rate"]);

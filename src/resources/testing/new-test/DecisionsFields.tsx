@@ -1,9 +1,9 @@
 import { useCallback, useMemo } from "react";
 import { useWatch } from "react-hook-form";
-import { Box, TextField, Typography } from "@mui/material";
+import { TextField } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { SelectField } from "../../../components/forms/SelectField";
-import { MappedFileFields } from "./MappedFileFields";
+import { MappedFileFields, MappingSection } from "./MappedFileFields";
 import type { NewTestForm } from "./new-test-fields";
 import { OtherAttributes } from "./OtherAttributes";
 
@@ -34,38 +34,37 @@ export function DecisionsFields({ applicationId, form }: { applicationId: string
     <MappedFileFields applicationId={applicationId} form={form} documentLabel={t("testing.create.document")} onFileChange={clearMapping} protectedErrorPath="columns.protected">
       {({ columns, sample, columnOptions, optionalOptions }) => (
         <>
-          <Typography variant="subtitle2" component="h3">
-            {t("testing.create.outcomeTitle")}
-          </Typography>
-          <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
-            <SelectField control={control} name="columns.outcome" label={t("testing.create.outcome")} required options={columnOptions} />
-            <SelectField
-              control={control}
-              name="columns.outcome_type"
-              label={t("testing.create.outcomeType")}
-              options={(["binary", "score"] as const).map((v) => ({ value: v, label: t(`testing.outcomeTypes.${v}`) }))}
-              help={t(`testing.create.outcomeTypeHelp.${outcomeType}`)}
-            />
-            {outcomeType === "binary" && (
-              <TextField
-                label={t("testing.create.positiveValue")}
-                {...positive}
-                helperText={positive.helperText ?? <OutcomeValues columns={columns} sample={sample} outcome={outcome} />}
-              />
-            )}
-            <SelectField control={control} name="columns.label" label={t("testing.create.label")} options={optionalOptions} help={t("testing.create.labelHelp")} />
-          </Box>
-          <Typography variant="subtitle2" component="h3">
-            {t("testing.create.protectedTitle")}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t("testing.create.protectedHelp")}
-          </Typography>
-          <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
-            <SelectField control={control} name="columns.protected.sex" label={t("testing.categories.sex")} options={optionalOptions} />
-            <SelectField control={control} name="columns.protected.race_ethnicity" label={t("testing.categories.race_ethnicity")} options={optionalOptions} />
-          </Box>
-          <OtherAttributes form={form} columns={columnOptions} placeholder="age_band" addLabel={t("testing.create.addOther")} />
+          <MappingSection
+            title={t("testing.create.outcomeTitle")}
+            fields={
+              <>
+                <SelectField control={control} name="columns.outcome" label={t("testing.create.outcome")} required options={columnOptions} />
+                <SelectField
+                  control={control}
+                  name="columns.outcome_type"
+                  label={t("testing.create.outcomeType")}
+                  options={(["binary", "score"] as const).map((v) => ({ value: v, label: t(`testing.outcomeTypes.${v}`) }))}
+                  help={t(`testing.create.outcomeTypeHelp.${outcomeType}`)}
+                />
+                {outcomeType === "binary" && (
+                  <TextField label={t("testing.create.positiveValue")} {...positive} helperText={positive.helperText ?? <OutcomeValues columns={columns} sample={sample} outcome={outcome} />} />
+                )}
+                <SelectField control={control} name="columns.label" label={t("testing.create.label")} options={optionalOptions} help={t("testing.create.labelHelp")} />
+              </>
+            }
+          />
+          <MappingSection
+            title={t("testing.create.protectedTitle")}
+            help={t("testing.create.protectedHelp")}
+            fields={
+              <>
+                <SelectField control={control} name="columns.protected.sex" label={t("testing.categories.sex")} options={optionalOptions} />
+                <SelectField control={control} name="columns.protected.race_ethnicity" label={t("testing.categories.race_ethnicity")} options={optionalOptions} />
+              </>
+            }
+          >
+            <OtherAttributes form={form} columns={columnOptions} placeholder="age_band" addLabel={t("testing.create.addOther")} />
+          </MappingSection>
         </>
       )}
     </MappedFileFields>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from "react";
 import { Controller, useWatch } from "react-hook-form";
-import { Alert, LinearProgress, Typography } from "@mui/material";
+import { Alert, Box, LinearProgress, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { useDocumentColumns } from "../documents/document-columns";
 import { SamplePreview } from "../documents/SamplePreview";
@@ -90,6 +90,24 @@ export function MappedFileFields({ applicationId, form, documentLabel, onFileCha
           )}
         </>
       )}
+    </>
+  );
+}
+
+/** A part of a mapping: its title, what it asks for (when it needs saying), its fields two by two, then anything more. */
+export function MappingSection({ title, help, fields, children }: { title: string; help?: string; fields?: ReactNode; children?: ReactNode }) {
+  return (
+    <>
+      <Typography variant="subtitle2" component="h3">
+        {title}
+      </Typography>
+      {help && (
+        <Typography variant="body2" color="text.secondary">
+          {help}
+        </Typography>
+      )}
+      {fields && <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>{fields}</Box>}
+      {children}
     </>
   );
 }

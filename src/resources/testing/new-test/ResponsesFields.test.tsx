@@ -9,6 +9,7 @@ import { renderWithRefine } from "../../../test-support/render-with-refine";
 import { api, apiBlob } from "../api-client-mock";
 import { aDocument, anEndpoint, aTask, aTestingUser, fakeApi, TASKS_PATH, writesOf } from "../test-support";
 import { NewTestDialog } from "./NewTestDialog";
+import { captureDownloads } from "../../../test-support/downloads";
 
 vi.mock("../../../providers/api-client", () => import("../api-client-mock"));
 
@@ -109,12 +110,7 @@ describe("the New test dialog: LLM responses you supply", () => {
   });
 
   it("downloads a prompt set's CSV in a language", async () => {
-    URL.createObjectURL = vi.fn(() => "blob:prompts");
-    URL.revokeObjectURL = vi.fn();
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = captureDownloads();
     apiBlob.mockResolvedValue(new Blob(["prompt_id"]));
     const dialog = await openDialog();
     const set = await within(dialog).findByRole("group", { name: "Hiring" });

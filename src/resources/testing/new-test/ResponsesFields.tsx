@@ -1,8 +1,7 @@
 import { useCallback, useRef } from "react";
-import { Box, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { SelectField } from "../../../components/forms/SelectField";
-import { MappedFileFields } from "./MappedFileFields";
+import { MappedFileFields, MappingSection } from "./MappedFileFields";
 import { suggestedLlmMapping } from "./new-test-form";
 import type { NewTestForm } from "./new-test-fields";
 import { OtherAttributes } from "./OtherAttributes";
@@ -40,22 +39,15 @@ export function ResponsesFields({ applicationId, form, canRun }: { applicationId
       <MappedFileFields applicationId={applicationId} form={form} documentLabel={t("testing.create.llm.document")} onColumns={suggest} protectedErrorPath="others">
         {({ columnOptions, optionalOptions }) => (
           <>
-            <Typography variant="subtitle2" component="h3">
-              {t("testing.create.llm.columnsTitle")}
-            </Typography>
-            <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
-              <SelectField control={control} name="llm.prompt_id" label={t("testing.create.llm.promptId")} required options={columnOptions} />
-              <SelectField control={control} name="llm.prompt" label={t("testing.create.llm.prompt")} required options={columnOptions} />
-              <SelectField control={control} name="llm.response" label={t("testing.create.llm.response")} required options={columnOptions} />
-              <SelectField control={control} name="llm.language" label={t("testing.create.llm.language")} options={optionalOptions} help={t("testing.create.llm.languageHelp")} />
-            </Box>
-            <Typography variant="subtitle2" component="h3">
-              {t("testing.create.llm.protectedTitle")}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t("testing.create.llm.protectedHelp")}
-            </Typography>
-            <OtherAttributes form={form} columns={columnOptions} placeholder="gender" addLabel={t("testing.create.llm.addAttribute")} />
+            <MappingSection
+              title={t("testing.create.llm.columnsTitle")}
+              fields={(["prompt_id", "prompt", "response"] as const)
+                .map((name) => <SelectField key={name} control={control} name={`llm.${name}`} label={t(`testing.create.llm.${name === "prompt_id" ? "promptId" : name}`)} required options={columnOptions} />)
+                .concat(<SelectField key="language" control={control} name="llm.language" label={t("testing.create.llm.language")} options={optionalOptions} help={t("testing.create.llm.languageHelp")} />)}
+            />
+            <MappingSection title={t("testing.create.llm.protectedTitle")} help={t("testing.create.llm.protectedHelp")}>
+              <OtherAttributes form={form} columns={columnOptions} placeholder="gender" addLabel={t("testing.create.llm.addAttribute")} />
+            </MappingSection>
           </>
         )}
       </MappedFileFields>

@@ -1,7 +1,6 @@
 import { Box, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import type { FairnessCategory, FairnessGroup } from "../../../../domain/entities/testing-task";
-import { groupLabel } from "../task-text";
 import { GroupTable, MarkChip, marksOf, type GroupFigure, type Mark } from "./GroupTable";
 import type { ResultFormats } from "./result-formats";
 
@@ -27,16 +26,7 @@ export function FairnessGroupTable({ category, label, rateLabel, formats }: Prop
     { heading: t("testing-results.table.pValue"), cell: (g) => formats.pValue(g.p_value), nowrap: true },
   ];
   return (
-    <GroupTable
-      label={t("testing-results.table.label", { category: label })}
-      groups={category.groups}
-      reference={category.most_selected}
-      groupLabel={(group) => groupLabel(t, group)}
-      groupHeading={t("testing-results.table.group")}
-      figures={figures}
-      marksHeading={t("testing-results.table.flags")}
-      markLabel={markLabel}
-    >
+    <GroupTable label={t("testing-results.table.label", { category: label })} groups={category.groups} reference={category.most_selected} headings={[t("testing-results.table.group"), t("testing-results.table.flags")]} figures={figures} markLabel={markLabel}>
       <Box component="dl" aria-label={t("testing-results.legend.label", { category: label })} sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 1, rowGap: 0.5, alignItems: "center", m: 0 }}>
         {(["reference", "adverse", "small", "excluded"] as const)
           .filter((mark) => shown.has(mark))

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Box, Chip, Table, TableBody, TableCell, TableContainer, TableRow, alpha } from "@mui/material";
+import { useTranslation } from "react-i18next";
 import { TableHeader } from "../../../components/layout/TableHeader";
+import { groupLabel } from "../task-text";
 
 /** The marks a group's row can carry: the group the others are compared with, a flag, or why it is not flagged. */
 export type Mark = "reference" | "adverse" | "small" | "excluded";
@@ -48,10 +50,9 @@ interface Props<G extends JudgedGroup> {
   groups: readonly G[];
   /** The group the others are compared with (the most selected, the best answered). */
   reference: string | null;
-  groupLabel(group: string): string;
-  groupHeading: string;
+  /** The headings of the first column (the group) and the last (its marks). */
+  headings: readonly [group: string, marks: string];
   figures: readonly GroupFigure<G>[];
-  marksHeading: string;
   markLabel(mark: Mark): string;
   /** How to read the table, under it. */
   children?: ReactNode;
@@ -61,7 +62,9 @@ interface Props<G extends JudgedGroup> {
  * The groups of one protected attribute with their figures and marks, the same for every kind of test: an excluded
  * group greyed, a small one in italics, one with adverse impact tinted and marked at its edge.
  */
-export function GroupTable<G extends JudgedGroup>({ label, groups, reference, groupLabel, groupHeading, figures, marksHeading, markLabel, children }: Props<G>) {
+export function GroupTable<G extends JudgedGroup>({ label, groups, reference, headings, figures, markLabel, children }: Props<G>) {
+  const { t } = useTranslation();
+  const [groupHeading, marksHeading] = headings;
   return (
     <Box sx={{ display: "grid", gap: 1 }}>
       <TableContainer>
@@ -78,7 +81,7 @@ export function GroupTable<G extends JudgedGroup>({ label, groups, reference, gr
                 ]}
               >
                 <TableCell component="th" scope="row" sx={{ overflowWrap: "anywhere" }}>
-                  {groupLabel(group.group)}
+                  {groupLabel(t, group.group)}
                 </TableCell>
                 {figures.map((figure) => (
                   <TableCell key={figure.heading} align="right" sx={figure.nowrap ? { whiteSpace: "nowrap" } : undefined}>

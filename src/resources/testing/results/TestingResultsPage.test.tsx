@@ -11,6 +11,7 @@ import { renderWithRefine } from "../../../test-support/render-with-refine";
 import { api, apiBlob } from "./api-client-mock";
 import TestingResultsPage from "./TestingResultsPage";
 import { aTask, EVIDENCE_CONTROL, fakeResultsApi, someResults, TASK_ID, writesOf } from "./test-support";
+import { captureDownloads } from "../../../test-support/downloads";
 
 vi.mock("../../../providers/api-client", () => import("./api-client-mock"));
 
@@ -160,12 +161,7 @@ describe("the results page", () => {
   });
 
   it("downloads the bias-audit summary in the user's language, with the bearer token's client, under a readable name", async () => {
-    const saved: string[] = [];
-    URL.createObjectURL = vi.fn(() => "blob:summary");
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = captureDownloads();
     apiBlob.mockResolvedValue(new Blob(["%PDF-1.7"], { type: "application/pdf" }));
     await openPage(aTask());
     fireEvent.click(await screen.findByRole("button", { name: "Bias-audit summary (PDF)" }));
