@@ -4,8 +4,9 @@ import { vaderCompound } from "./vader-en";
 
 export { LEXICON_VERSION, SENTIMENT_ANALYSERS, sentimentAnalyser, type SentimentAnalyser } from "./versions";
 
-/** VADER's normalisation constant (score = sum ÷ √(sum² + α)) and how far back a negator reaches, in words. */
-export const SENTIMENT_ALPHA = 15;
+export { SENTIMENT_ALPHA } from "./compound";
+
+/** How far back a negator reaches, in words (VADER's three). */
 export const NEGATION_WINDOW = 3;
 
 /** The packages the analysers come from, as the explanation page names them. */

@@ -1,7 +1,6 @@
-/// <reference path="./vader-sentiment.d.ts" />
-import vader from "vader-sentiment";
 import { tokenize } from "../words";
 import AFINN_ES from "./afinn-es.json";
+import { compoundScore } from "./compound";
 
 /**
  * Spanish sentiment: VADER's rules over a Spanish lexicon, since VADER's own lexicon is English. The lexicon is
@@ -9,10 +8,9 @@ import AFINN_ES from "./afinn-es.json";
  * put on VADER's scale (× 0.8, so ±5 reads as VADER's ±4). The rules are VADER's: a booster or dampener up to
  * three words before a word adds or takes 0.293 (× 0.95 two words back, × 0.9 three back), a negator up to
  * three words before it multiplies it by −0.74, words before "pero" count half and after it half again;
- * exclamation and question marks, the normalisation (sum ÷ √(sum² + 15)) and the rounding are the
- * vader-sentiment package's own.
+ * exclamation and question marks, the normalisation (sum ÷ √(sum² + 15)) and the rounding are VADER's compound
+ * score (compound.ts).
  */
-const { SentimentIntensityAnalyzer: Vader } = vader;
 
 /** AFINN's −5..+5 onto VADER's −4..+4. */
 export const AFINN_TO_VADER = 0.8;
@@ -35,8 +33,24 @@ const NEGATORS = new Set(["no", "nunca", "jamás", "ni", "nada", "nadie", "ning�
 const BOOSTERS = new Set(["muy", "realmente", "sumamente", "extremadamente", "altamente", "tan", "increíblemente", "especialmente", "súper", "totalmente", "completamente", "absolutamente", "bastante"]);
 const DAMPENERS = new Set(["algo", "apenas", "ligeramente", "poco", "casi"]);
 
-/** The lexicon entry a word is found under: itself, then without a plural, adverb or feminine ending (buena → bueno). */
+/** The first words of the lexicon's phrases: only a word among them can start one. */
+const PHRASE_STARTS = new Set([...SPANISH_LEXICON.keys()].filter((entry) => entry.includes(" ")).map((entry) => entry.split(" ")[0]!));
+
+// Most words carry no valence and each costs a few lookups: every word's answer is remembered, within a bound.
+const MEMO_LIMIT = 200_000;
+const memo = new Map<string, number>();
+
 function valenceOf(word: string): number {
+  let valence = memo.get(word);
+  if (valence === undefined) {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(word, (valence = lookUp(word)));
+  }
+  return valence;
+}
+
+/** The lexicon entry a word is found under: itself, then without a plural, adverb or feminine ending (buena → bueno). */
+function lookUp(word: string): number {
   const stems = [word];
   if (word.endsWith("mente")) stems.push(word.slice(0, -5));
   if (word.endsWith("es")) stems.push(word.slice(0, -2));
@@ -58,7 +72,7 @@ function valences(words: readonly string[]): number[] {
   const scores = new Array<number>(words.length).fill(0);
   for (let i = 0; i < words.length; i++) {
     let phrase = 0;
-    for (let n = Math.min(LONGEST_PHRASE, words.length - i); n >= 2 && phrase === 0; n--) {
+    for (let n = PHRASE_STARTS.has(words[i]!) ? Math.min(LONGEST_PHRASE, words.length - i) : 0; n >= 2 && phrase === 0; n--) {
       const valence = SPANISH_LEXICON.get(words.slice(i, i + n).join(" "));
       if (valence === undefined) continue;
       scores[i] = valence;
@@ -89,5 +103,5 @@ export function spanishCompound(text: string): number {
   });
   const pero = words.indexOf("pero");
   const weighted = pero < 0 ? sentiments : sentiments.map((s, i) => (i < pero ? s * 0.5 : i > pero ? s * 1.5 : s));
-  return Vader.score_valence(weighted, text).compound;
+  return compoundScore(weighted, text);
 }
