@@ -1,6 +1,7 @@
 /// <reference path="./vader-sentiment.d.ts" />
 import vader from "vader-sentiment";
 import { compoundScore } from "./compound";
+import { rememberedPerWord } from "./memo";
 
 /**
  * English sentiment: VADER (Hutto & Gilbert, 2014) as the vader-sentiment package scores it, its lexicon and its
@@ -61,19 +62,11 @@ function someInCapitals(words: readonly string[]): boolean {
   return others > 0 && others < words.length;
 }
 
-// Whether VADER's lexicon scores a word (lower-cased), learnt once per word from the package: alone, a word's
-// valence is its lexicon entry's, and the lexicon has no entry of 0. Remembered within a bound.
-const MEMO_LIMIT = 200_000;
-const scored = new Map<string, boolean>();
-
-function inLexicon(lower: string): boolean {
-  let known = scored.get(lower);
-  if (known === undefined) {
-    if (scored.size >= MEMO_LIMIT) scored.clear();
-    scored.set(lower, (known = Vader.sentiment_valence(0, { words_and_emoticons: [lower], is_cap_diff: false }, lower, 0, [])[0] !== 0));
-  }
-  return known;
-}
+/**
+ * Whether VADER's lexicon scores a word (lower-cased), learnt once per word from the package: alone, a word's
+ * valence is its lexicon entry's, and the lexicon has no entry of 0.
+ */
+const inLexicon = rememberedPerWord((lower) => Vader.sentiment_valence(0, { words_and_emoticons: [lower], is_cap_diff: false }, lower, 0, [])[0] !== 0);
 
 /** VADER's compound score of an English text, in [−1, 1]. */
 export function vaderCompound(text: string): number {

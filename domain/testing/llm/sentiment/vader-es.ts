@@ -1,6 +1,7 @@
 import { tokenize } from "../words";
 import AFINN_ES from "./afinn-es.json";
 import { compoundScore } from "./compound";
+import { rememberedPerWord } from "./memo";
 
 /**
  * Spanish sentiment: VADER's rules over a Spanish lexicon, since VADER's own lexicon is English. The lexicon is
@@ -36,18 +37,7 @@ const DAMPENERS = new Set(["algo", "apenas", "ligeramente", "poco", "casi"]);
 /** The first words of the lexicon's phrases: only a word among them can start one. */
 const PHRASE_STARTS = new Set([...SPANISH_LEXICON.keys()].filter((entry) => entry.includes(" ")).map((entry) => entry.split(" ")[0]!));
 
-// Most words carry no valence and each costs a few lookups: every word's answer is remembered, within a bound.
-const MEMO_LIMIT = 200_000;
-const memo = new Map<string, number>();
-
-function valenceOf(word: string): number {
-  let valence = memo.get(word);
-  if (valence === undefined) {
-    if (memo.size >= MEMO_LIMIT) memo.clear();
-    memo.set(word, (valence = lookUp(word)));
-  }
-  return valence;
-}
+const valenceOf = rememberedPerWord(lookUp);
 
 /** The lexicon entry a word is found under: itself, then without a plural, adverb or feminine ending (buena → bueno). */
 function lookUp(word: string): number {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { CurrentUser } from "../../../../domain/access/current-user";
 import { dataProvider } from "../../../providers/data-provider";
@@ -11,6 +11,7 @@ import type { LlmRun } from "./llm-api";
 import LlmSummaryPage from "./LlmSummaryPage";
 import { anLlmRun, fakeLlmApi, LLM_DOC_ID, LLM_TASK_ID } from "./test-support";
 import { captureDownloads } from "../../../test-support/downloads";
+import { freshMocksEachTest } from "../../../test-support/fresh-mocks";
 
 vi.mock("../../../providers/api-client", () => import("../results/api-client-mock"));
 
@@ -20,14 +21,7 @@ const REVIEWER = aUser([{ name: "ApplicationReviewer", resource_group: GROUP_ALL
 beforeAll(initTestI18n);
 // Loading the charts library once here keeps its first load out of a test's time.
 beforeAll(() => import("./LlmGroupCharts"));
-beforeEach(() => {
-  api.mockReset();
-  apiBlob.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+freshMocksEachTest(api, apiBlob);
 
 function openPage(run: LlmRun | (() => Promise<LlmRun>), identity: CurrentUser = REVIEWER) {
   fakeLlmApi(api, run);
