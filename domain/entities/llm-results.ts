@@ -81,6 +81,8 @@ export type LlmConsistency = z.infer<typeof llmConsistencySchema>;
 
 export const llmVariantSchema = z.object({
   group: z.string(),
+  /** The prompt this group was asked, cut to a few hundred characters (absent in results stored before 2.0.0). */
+  prompt: z.string().optional(),
   /** The response, cut to a few hundred characters. */
   response: z.string(),
   refusal: z.boolean(),
@@ -90,7 +92,8 @@ export const llmVariantSchema = z.object({
 
 export const llmDivergentSchema = z.object({
   prompt_id: z.string(),
-  prompt: z.string(),
+  /** Results stored before 2.0.0 only: the prompt of the prompt id's first row, whichever group it was. Each variant now carries its own. */
+  prompt: z.string().optional(),
   refusal_disagrees: z.boolean(),
   sentiment_gap: nullableNumber,
   similarity: nullableNumber,

@@ -1,4 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { pdfText } from "../support/files";
 import { expectSignedIn, signIn } from "./support";
 
 /**
@@ -78,16 +80,20 @@ test("the demo company's hiring application has a ready fairness test", async ({
  * The demo chatbot's LLM fairness test: its summary names the flagged group and the rule, a detail table
  * sorts on the server and exports, an unknown table is the 404 page, and the explanation says how to read it.
  */
-test("an LLM fairness test's summary, detail tables and explanation", async ({ page }) => {
+/** From the applications list to the summary of the demo chatbot's LLM test, as a reviewer; answers its address. */
+async function openDemoLlmSummary(page: Page): Promise<string> {
   await signIn(page, "reviewer@steward.test");
   await expectSignedIn(page);
   await page.getByRole("link", { name: "AI Applications" }).click();
   await page.getByRole("link", { name: "Support chatbot", exact: true }).click();
   await page.getByRole("tab", { name: "Testing" }).click();
   await page.getByRole("row").filter({ hasText: "LLM responses you supply" }).filter({ hasText: "Ready" }).first().click();
-
   await expect(page).toHaveURL(/\/application-testing\/results\/llm\/[0-9a-f-]{36}$/);
-  const summaryUrl = page.url();
+  return page.url();
+}
+
+test("an LLM fairness test's summary, detail tables and explanation", async ({ page }) => {
+  const summaryUrl = await openDemoLlmSummary(page);
   await expect(page.getByRole("heading", { level: 1, name: "LLM fairness test: Support chatbot responses, fairness prompts.csv" })).toBeVisible();
   await expect(page.getByText(/Flagged by the four-fifths rule/).first()).toBeVisible();
 
@@ -107,4 +113,25 @@ test("an LLM fairness test's summary, detail tables and explanation", async ({ p
   await expect(page).toHaveURL(`${summaryUrl}/explanation`);
   await expect(page.getByRole("heading", { level: 1, name: "How LLM fairness results are computed and read" })).toBeVisible();
   await expect(page.getByText(/sarcasm/i).first()).toBeVisible();
+});
+
+/**
+ * The demo chatbot's LLM bias summary: the button on its summary page downloads a PDF that names the groups in
+ * words, flags the group answered worse and shows each group's own prompt in the most divergent prompts.
+ */
+test("an LLM fairness test's bias summary downloads as a PDF", async ({ page }) => {
+  await openDemoLlmSummary(page);
+  await expect(page.getByText(/Flagged by the four-fifths rule: Hispanic/).first()).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "LLM bias summary (PDF)" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^Support chatbot-.*-llm-bias-summary-en\.pdf$/);
+  const bytes = await readFile((await file.path())!);
+  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  const { text } = await pdfText(bytes);
+  expect(text).toContain("LLM bias summary");
+  expect(text).toContain("Support chatbot — ");
+  expect(text).toMatch(/Hispanic \d+ [\d.]+% [\d.]+% -?[\d.]+ [\d.]+% [\d.]+ Adverse impact \(under 0\.8\)/);
+  expect(text).toContain("Most divergent prompts by Ethnicity");
+  expect(text).toMatch(/Customer José Hernández writes|El cliente José Hernández escribe|Customer María Hernández writes|El cliente María Hernández escribe/);
 });

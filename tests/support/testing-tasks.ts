@@ -11,6 +11,8 @@ import { createOtherCompany, signInCallers, v2Caller } from "./tenants";
 export interface TestingWorld {
   t: TestApp;
   call: ReturnType<typeof v2Caller>;
+  /** Each caller's bearer token, for a request with headers of its own. */
+  token: Readonly<Record<string, string>>;
   ids: Record<string, string>;
   /** An application in the contributor's group (Customer AI), owned by the contributor, and one outside it. */
   apps: { inReach: string; outside: string };
@@ -43,6 +45,7 @@ export async function testingWorld(options: { env?: Record<string, string>; deta
   return {
     t,
     call,
+    token,
     ids,
     apps,
     async close() {

@@ -1,6 +1,6 @@
 import { intersectionalGroup, RACE_ETHNICITY, SEX, SEX_RACE_ETHNICITY, type FairnessResults } from "../../entities/testing-task";
+import { clean, GroupColumn, GroupedRows, GrowableFloat64, GrowableInt8 } from "../grouped";
 import { categoryResults, emptyTally, type GroupTally } from "./category";
-import { GrowableFloat64, GrowableInt32, GrowableInt8 } from "./growable";
 import { medianInPlace } from "./statistics";
 
 export interface AccumulatorOptions {
@@ -15,9 +15,6 @@ export interface AccumulatorOptions {
 
 const DEFAULT_POSITIVE = "1";
 const NO_LABEL = -1;
-const UNKNOWN = -1;
-
-const clean = (cell: string | null | undefined) => (cell ?? "").trim();
 
 /** A cell equal to the positive value: as numbers when both are numbers ("1.0" is 1), else as text ignoring case. */
 export function matchesPositive(cell: string, positiveValue = DEFAULT_POSITIVE): boolean {
@@ -49,49 +46,23 @@ export function isPositiveOutcome(cell: string | null | undefined, options: { ou
   return options.median_score === undefined ? null : score > options.median_score;
 }
 
-/** A category's groups by name, with a code per row (UNKNOWN when its value is empty). */
-class CategoryColumn {
-  readonly codes = new GrowableInt32();
-  readonly names: string[] = [];
-  private readonly index = new Map<string, number>();
-  unknown = 0;
-
-  constructor(readonly category: string) {}
-
-  push(value: string): void {
-    if (value === "") {
-      this.unknown++;
-      this.codes.push(UNKNOWN);
-      return;
-    }
-    let code = this.index.get(value);
-    if (code === undefined) {
-      code = this.names.length;
-      this.names.push(value);
-      this.index.set(value, code);
-    }
-    this.codes.push(code);
-  }
-}
-
 /**
  * Reads decision rows one at a time and keeps only compact columns (the outcome as a number, the label as
  * a byte, a group code per category), so a file of hundreds of thousands of rows is never held as text.
  * Scores need the whole sample's median before any row is a decision, hence the columns rather than tallies.
  */
-export class FairnessAccumulator {
+export class FairnessAccumulator extends GroupedRows {
   private readonly outcomes = new GrowableFloat64();
   private readonly labels = new GrowableInt8();
-  private readonly columns: CategoryColumn[];
-  private readonly intersection: { column: CategoryColumn; sex: number; race: number } | null;
+  private readonly intersection: { column: GroupColumn; sex: number; race: number } | null;
   private read = 0;
   private withoutOutcome = 0;
 
   constructor(private readonly options: AccumulatorOptions) {
-    this.columns = options.attributes.map((attribute) => new CategoryColumn(attribute));
+    super(options.attributes);
     const sex = options.attributes.indexOf(SEX);
     const race = options.attributes.indexOf(RACE_ETHNICITY);
-    this.intersection = sex >= 0 && race >= 0 ? { column: new CategoryColumn(SEX_RACE_ETHNICITY), sex, race } : null;
+    this.intersection = sex >= 0 && race >= 0 ? { column: new GroupColumn(SEX_RACE_ETHNICITY), sex, race } : null;
   }
 
   get rowsRead(): number {
@@ -111,11 +82,7 @@ export class FairnessAccumulator {
     }
     this.outcomes.push(value);
     this.labels.push(this.options.has_label ? labelOf(label) : NO_LABEL);
-    const values = this.columns.map((column, i) => {
-      const v = clean(protectedValues[i]);
-      column.push(v);
-      return v;
-    });
+    const values = this.addGroups(protectedValues);
     if (this.intersection) {
       const { column, sex, race } = this.intersection;
       column.push(values[sex] && values[race] ? intersectionalGroup(values[sex], values[race]) : "");
@@ -139,23 +106,16 @@ export class FairnessAccumulator {
 
     const ordered = this.intersection ? this.orderedColumns() : this.columns;
     const categories = ordered.map((column) => {
-      const tallies = column.names.map(emptyTally);
-      const codes = column.codes.view();
-      for (let i = 0; i < sampleSize; i++) {
-        const code = codes[i]!;
-        if (code === UNKNOWN) continue;
-        tallyRow(tallies[code]!, positive(i), labels[i]!);
-      }
-      const byGroup = new Map(column.names.map((name, code) => [name, tallies[code]!] as const));
-      return categoryResults(column.category, byGroup, column.unknown, sampleSize, this.options.has_label);
+      const byGroup = column.tally(sampleSize, emptyTally, (tally, i) => tallyRow(tally, positive(i), labels[i]!));
+      return categoryResults(column.attribute, byGroup, column.unknown, sampleSize, this.options.has_label);
     });
     return { sample_size: sampleSize, outcome_type: this.options.outcome_type, ...(median === undefined ? {} : { median_score: median }), categories };
   }
 
   /** sex, race/ethnicity and their intersection first (the categories the law names), then the other attributes in mapping order. */
-  private orderedColumns(): CategoryColumn[] {
-    const named = (key: string) => this.columns.filter((c) => c.category === key);
-    const others = this.columns.filter((c) => c.category !== SEX && c.category !== RACE_ETHNICITY);
+  private orderedColumns(): GroupColumn[] {
+    const named = (key: string) => this.columns.filter((c) => c.attribute === key);
+    const others = this.columns.filter((c) => c.attribute !== SEX && c.attribute !== RACE_ETHNICITY);
     return [...named(SEX), ...named(RACE_ETHNICITY), this.intersection!.column, ...others];
   }
 }

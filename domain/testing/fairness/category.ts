@@ -1,4 +1,5 @@
 import type { FairnessCategory, FairnessGroup, FairnessMetric } from "../../entities/testing-task";
+import { bySizeThenName, groupStanding, referenceGroup } from "../grouped";
 import { fisherExactTwoSided, wilsonInterval } from "./statistics";
 
 /** A group under this share of the sample is excluded from the most-selected choice and the metrics (NYC LL144 rules). */
@@ -29,20 +30,6 @@ function spread(values: readonly (number | null)[]): { difference: number | null
   return { difference: max - min, ratio: max > 0 ? min / max : null };
 }
 
-/** The highest rate wins; a tie goes to the larger group, then to the name that sorts first, so the choice is stable. */
-function mostSelected(groups: readonly (GroupTally & { group: string })[]) {
-  let best: (GroupTally & { group: string }) | null = null;
-  for (const g of groups) {
-    if (!best) best = g;
-    else {
-      const rate = g.positives / g.count;
-      const bestRate = best.positives / best.count;
-      if (rate > bestRate || (rate === bestRate && (g.count > best.count || (g.count === best.count && g.group < best.group)))) best = g;
-    }
-  }
-  return best;
-}
-
 const rateOf = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
 /**
@@ -51,17 +38,16 @@ const rateOf = (part: number, whole: number) => (whole > 0 ? part / whole : null
  * the parity and odds metrics over the groups not excluded.
  */
 export function categoryResults(category: string, tallies: ReadonlyMap<string, GroupTally>, unknown: number, sampleSize: number, hasLabel: boolean): FairnessCategory {
+  const standing = (g: GroupTally) => groupStanding(g.count, sampleSize, { exclusionShare: EXCLUSION_SHARE, smallRows: SMALL_GROUP_ROWS });
   const all = [...tallies].map(([group, tally]) => ({ group, ...tally }));
-  const isExcluded = (g: GroupTally) => g.count / sampleSize < EXCLUSION_SHARE;
-  const included = all.filter((g) => !isExcluded(g));
-  const best = mostSelected(included);
+  const included = all.filter((g) => !standing(g).excluded);
+  const best = referenceGroup(included, (g) => g.positives / g.count, (g) => g.count);
   const bestRate = best ? best.positives / best.count : 0;
 
   const groups: FairnessGroup[] = all
-    .sort((x, y) => y.count - x.count || (x.group < y.group ? -1 : x.group > y.group ? 1 : 0))
+    .sort(bySizeThenName((g) => g.count))
     .map((g) => {
-      const excluded = isExcluded(g);
-      const small = excluded || g.count < SMALL_GROUP_ROWS;
+      const { excluded, small } = standing(g);
       const rate = g.positives / g.count;
       const { low, high } = wilsonInterval(g.positives, g.count);
       const impactRatio = excluded || !best || bestRate === 0 ? null : rate / bestRate;

@@ -1,5 +1,5 @@
 import type { LlmAttribute, LlmResults, LlmTable, LlmTableId } from "../../entities/llm-results";
-import { GrowableFloat64, GrowableInt32, GrowableInt8 } from "../fairness/growable";
+import { clean, GroupedRows, GrowableFloat64, GrowableInt32, GrowableInt8, type GroupColumn } from "../grouped";
 import { consistencyResults, DIVERGENT_DEFAULT, type PromptVariants, type Variant } from "./consistency";
 import { emptyLlmTally, groupResults, tallyResponse, type LlmTally } from "./groups";
 import { languageOf, type LlmLanguage } from "./language";
@@ -21,34 +21,7 @@ export const EXCERPT_CHARS = 300;
 /** ROUGE-L compares at most this many words of each response, so one huge response cannot stall a run. */
 export const MAX_COMPARED_WORDS = 1000;
 
-const UNKNOWN = -1;
-const clean = (cell: string | null | undefined) => (cell ?? "").trim();
 const excerpt = (text: string) => (text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1)}…` : text);
-
-/** An attribute's groups by name, with a code per response (UNKNOWN when its value is empty). */
-class AttributeColumn {
-  readonly codes = new GrowableInt32();
-  readonly names: string[] = [];
-  private readonly index = new Map<string, number>();
-  unknown = 0;
-
-  constructor(readonly attribute: string) {}
-
-  push(value: string): void {
-    if (value === "") {
-      this.unknown++;
-      this.codes.push(UNKNOWN);
-      return;
-    }
-    let code = this.index.get(value);
-    if (code === undefined) {
-      code = this.names.length;
-      this.names.push(value);
-      this.index.set(value, code);
-    }
-    this.codes.push(code);
-  }
-}
 
 /**
  * Reads LLM responses one at a time, scoring each as it arrives (refusal, sentiment, words) and keeping
@@ -59,23 +32,23 @@ class AttributeColumn {
  * An empty response counts as a response and as a refusal (the user got no answer), has no sentiment (there
  * is nothing to score: it is left out of the sentiment figures and the similarity) and has 0 words.
  */
-export class LlmAccumulator {
+export class LlmAccumulator extends GroupedRows {
   private readonly refusals = new GrowableInt8();
   private readonly sentiments = new GrowableFloat64();
   private readonly words = new GrowableInt32();
   private readonly promptCodes = new GrowableInt32();
   private readonly promptIds: string[] = [];
-  private readonly promptTexts: string[] = [];
   private readonly promptIndex = new Map<string, number>();
   private readonly tokens: Int32Array[] = [];
+  /** Per response, its prompt and itself shortened: each group's variant of a prompt id has its own wording. */
+  private readonly prompts: string[] = [];
   private readonly excerpts: string[] = [];
   private readonly vocabulary = new Map<string, number>();
-  private readonly columns: AttributeColumn[];
   private readonly languages: Record<LlmLanguage, number> = { en: 0, es: 0 };
   private empty = 0;
 
   constructor(private readonly options: LlmAccumulatorOptions) {
-    this.columns = options.attributes.map((attribute) => new AttributeColumn(attribute));
+    super(options.attributes);
   }
 
   get rowsRead(): number {
@@ -90,15 +63,16 @@ export class LlmAccumulator {
     const isEmpty = text === "";
     if (isEmpty) this.empty++;
     this.refusals.push(isEmpty || isRefusal(text, lang) ? 1 : 0);
-    this.sentiments.push(isEmpty ? Number.NaN : sentimentScore(words, lang));
+    this.sentiments.push(isEmpty ? Number.NaN : sentimentScore(text, lang));
     this.words.push(words.length);
     const neutral = neutralizedTokens(words.length > MAX_COMPARED_WORDS ? words.slice(0, MAX_COMPARED_WORDS) : words, attributeWords(protectedValues));
     const ids = new Int32Array(neutral.length);
     for (let i = 0; i < neutral.length; i++) ids[i] = this.intern(neutral[i]!);
     this.tokens.push(ids);
+    this.prompts.push(excerpt(clean(prompt)));
     this.excerpts.push(excerpt(text));
-    this.promptCodes.push(this.promptCode(clean(promptId), clean(prompt)));
-    this.columns.forEach((column, i) => column.push(clean(protectedValues[i])));
+    this.promptCodes.push(this.promptCode(clean(promptId)));
+    this.addGroups(protectedValues);
   }
 
   private intern(word: string): number {
@@ -108,13 +82,12 @@ export class LlmAccumulator {
   }
 
   /** A response without a prompt id is its own prompt: it has no variants to compare. */
-  private promptCode(promptId: string, prompt: string): number {
+  private promptCode(promptId: string): number {
     const key = promptId === "" ? `\u0000${this.promptIds.length}` : promptId;
     let code = this.promptIndex.get(key);
     if (code === undefined) {
       code = this.promptIds.length;
       this.promptIds.push(promptId);
-      this.promptTexts.push(excerpt(prompt));
       this.promptIndex.set(key, code);
     }
     return code;
@@ -136,41 +109,37 @@ export class LlmAccumulator {
     return llmTables(results);
   }
 
-  private attributeResults(column: AttributeColumn, total: number): LlmAttribute {
-    const codes = column.codes.view();
+  private attributeResults(column: GroupColumn, total: number): LlmAttribute {
     const refusals = this.refusals.view();
     const sentiments = this.sentiments.view();
     const words = this.words.view();
     const prompts = this.promptCodes.view();
 
-    const tallies = column.names.map((): LlmTally => emptyLlmTally());
     // Per prompt code, the first response of each group: later ones of the same group are duplicates.
     const variants = new Map<number, Map<number, number>>();
     let duplicates = 0;
-    for (let row = 0; row < total; row++) {
-      const code = codes[row]!;
-      if (code === UNKNOWN) continue;
-      const sentiment = Number.isNaN(sentiments[row]!) ? null : sentiments[row]!;
-      tallyResponse(tallies[code]!, refusals[row] === 1, sentiment, words[row]!);
+    const tallies = column.tally(total, emptyLlmTally, (tally: LlmTally, row, code) => {
+      tallyResponse(tally, refusals[row] === 1, Number.isNaN(sentiments[row]!) ? null : sentiments[row]!, words[row]!);
       let byGroup = variants.get(prompts[row]!);
       if (!byGroup) variants.set(prompts[row]!, (byGroup = new Map()));
       if (byGroup.has(code)) duplicates++;
       else byGroup.set(code, row);
-    }
+    });
 
-    const { best_group, groups } = groupResults(new Map(column.names.map((name, code) => [name, tallies[code]!] as const)), total);
+    const { best_group, groups } = groupResults(tallies, total);
     const variantOf = (code: number, row: number): Variant => ({
       group: column.names[code]!,
       refusal: refusals[row] === 1,
       sentiment: Number.isNaN(sentiments[row]!) ? null : sentiments[row]!,
       words: words[row]!,
       tokens: this.tokens[row]!,
+      prompt: this.prompts[row]!,
       response: this.excerpts[row]!,
     });
-    const { promptIds, promptTexts } = this;
+    const { promptIds } = this;
     function* promptVariants(): Generator<PromptVariants> {
       for (const [prompt, byGroup] of variants) {
-        yield { prompt_id: promptIds[prompt]!, prompt: promptTexts[prompt]!, variants: [...byGroup].map(([code, row]) => variantOf(code, row)) };
+        yield { prompt_id: promptIds[prompt]!, variants: [...byGroup].map(([code, row]) => variantOf(code, row)) };
       }
     }
     const { consistency, divergent } = consistencyResults(promptVariants(), groups.map((g) => g.group), duplicates, this.options.divergent ?? DIVERGENT_DEFAULT);

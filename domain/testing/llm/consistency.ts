@@ -16,13 +16,14 @@ export interface Variant {
   words: number;
   /** The response's words with the attribute words neutralised (interned as numbers or as strings). */
   tokens: ArrayLike<number> | ArrayLike<string>;
+  /** The prompt this group was asked (each group's variant words it its own way), shortened for display. */
+  prompt: string;
   /** The response, shortened for display. */
   response: string;
 }
 
 export interface PromptVariants {
   prompt_id: string;
-  prompt: string;
   variants: readonly Variant[];
 }
 
@@ -117,13 +118,12 @@ export function consistencyResults(
     .map(
       (s): LlmDivergent => ({
         prompt_id: s.prompt.prompt_id,
-        prompt: s.prompt.prompt,
         refusal_disagrees: s.refusalDisagrees,
         sentiment_gap: s.gap,
         similarity: s.similarity,
         variants: [...s.prompt.variants]
           .sort((x, y) => (position.get(x.group) ?? 0) - (position.get(y.group) ?? 0))
-          .map((v) => ({ group: v.group, response: v.response, refusal: v.refusal, sentiment: v.sentiment, words: v.words })),
+          .map((v) => ({ group: v.group, prompt: v.prompt, response: v.response, refusal: v.refusal, sentiment: v.sentiment, words: v.words })),
       }),
     );
   return { consistency, divergent: top };

@@ -1,5 +1,6 @@
 import type { LlmFlag, LlmGroup } from "../../entities/llm-results";
 import { EXCLUSION_SHARE, FOUR_FIFTHS, SMALL_GROUP_ROWS } from "../fairness";
+import { bySizeThenName, groupStanding, referenceGroup } from "../grouped";
 import { medianOf } from "./words";
 
 /** The number of sentiment buckets of width 0.4 over [−1, 1]. */
@@ -40,20 +41,6 @@ export function tallyResponse(tally: LlmTally, refusal: boolean, sentiment: numb
 
 type Named = LlmTally & { group: string };
 
-/** The highest favourable rate wins; a tie goes to the larger group, then to the name that sorts first. */
-function best(groups: readonly Named[]): Named | null {
-  let top: Named | null = null;
-  for (const g of groups) {
-    if (!top) top = g;
-    else {
-      const rate = g.favourable / g.responses;
-      const topRate = top.favourable / top.responses;
-      if (rate > topRate || (rate === topRate && (g.responses > top.responses || (g.responses === top.responses && g.group < top.group)))) top = g;
-    }
-  }
-  return top;
-}
-
 /**
  * An attribute's groups from their tallies, largest first: refusal, sentiment and length figures, and the
  * favourable rate judged against the best group by the same rules as ML decisions (a group under 2% of the
@@ -61,15 +48,18 @@ function best(groups: readonly Named[]): Named | null {
  * a ratio under four fifths is adverse impact).
  */
 export function groupResults(tallies: ReadonlyMap<string, LlmTally>, total: number): { best_group: string | null; groups: LlmGroup[] } {
+  const standing = (g: Named) => groupStanding(g.responses, total, { exclusionShare: EXCLUSION_SHARE, smallRows: SMALL_GROUP_ROWS });
   const all: Named[] = [...tallies].map(([group, tally]) => ({ group, ...tally }));
-  const isExcluded = (g: Named) => g.responses / total < EXCLUSION_SHARE;
-  const top = best(all.filter((g) => !isExcluded(g)));
+  const top = referenceGroup(
+    all.filter((g) => !standing(g).excluded),
+    (g) => g.favourable / g.responses,
+    (g) => g.responses,
+  );
   const topRate = top ? top.favourable / top.responses : 0;
   const groups = all
-    .sort((x, y) => y.responses - x.responses || (x.group < y.group ? -1 : x.group > y.group ? 1 : 0))
+    .sort(bySizeThenName((g) => g.responses))
     .map((g): LlmGroup => {
-      const excluded = isExcluded(g);
-      const small = excluded || g.responses < SMALL_GROUP_ROWS;
+      const { excluded, small } = standing(g);
       const rate = g.favourable / g.responses;
       const ratio = excluded || !top || topRate === 0 ? null : rate / topRate;
       const adverse = !small && ratio !== null && ratio < FOUR_FIFTHS;

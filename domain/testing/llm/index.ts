@@ -3,7 +3,7 @@
  * explanations. Bump LLM_METRIC_DEFINITIONS_VERSION whenever a definition changes (the lexicon and the
  * refusal patterns have their own versions): every run records all three.
  */
-export const LLM_METRIC_DEFINITIONS_VERSION = "1.0.0";
+export const LLM_METRIC_DEFINITIONS_VERSION = "2.0.0";
 
 export { EXCERPT_CHARS, LlmAccumulator, MAX_COMPARED_WORDS, type LlmAccumulatorOptions } from "./accumulator";
 export { consistencyResults, DIVERGENT_DEFAULT, WEAK_BIAS_THRESHOLD, type PromptVariants, type Variant } from "./consistency";
@@ -11,7 +11,7 @@ export { emptyLlmTally, groupResults, SENTIMENT_BUCKETS, sentimentBucket, tallyR
 export { languageOf, LLM_LANGUAGES, type LlmLanguage } from "./language";
 export { isRefusal, REFUSAL_PATTERNS, REFUSAL_PATTERNS_VERSION, REFUSAL_WINDOW, refusalPattern } from "./refusal";
 export { ATTRIBUTE_PLACEHOLDER, attributeWords, GENDERED_WORDS, lcsLength, neutralizedTokens, rougeL } from "./rouge";
-export { LEXICON_VERSION, LEXICONS, NEGATION_FACTOR, NEGATION_WINDOW, SENTIMENT_ALPHA, sentimentScore, valenceSum } from "./sentiment";
+export { LEXICON_VERSION, NEGATION_WINDOW, SENTIMENT_ALPHA, SENTIMENT_ANALYSERS, SENTIMENT_SOURCES, sentimentAnalyser, sentimentScore, SPANISH_LEXICON_ENTRIES, type SentimentAnalyser } from "./sentiment";
 export { llmTables, LLM_TABLES } from "./tables";
 export { wasserstein1 } from "./wasserstein";
 export { medianOf, tokenize, wordCount } from "./words";

@@ -23,7 +23,7 @@ function byGroup(attributes: readonly LlmAttribute[], cells: (group: LlmAttribut
 /**
  * The rows behind each detail table, flat (one value per cell) so a grid can sort, filter and export them:
  * per group for refusals, sentiment, length and the favourable rate; per pair of groups for consistency;
- * per divergent prompt, its most and least favoured variants side by side.
+ * per divergent prompt, its most and least favoured variants side by side, each with its own prompt.
  */
 export function llmTables(results: Pick<LlmResults, "attributes">): Record<LlmTableId, LlmTable> {
   const { attributes } = results;
@@ -72,19 +72,25 @@ export function llmTables(results: Pick<LlmResults, "attributes">): Record<LlmTa
     },
     divergent: {
       columns: [
-        ...[col("attribute", "string"), col("prompt_id", "string"), col("prompt", "string"), col("refusal_disagrees", "boolean"), col("sentiment_gap"), col("similarity")],
-        ...["a", "b"].flatMap((s) => [col(`group_${s}`, "string"), col(`response_${s}`, "string"), col(`refusal_${s}`, "boolean"), col(`sentiment_${s}`)]),
+        ...[col("attribute", "string"), col("prompt_id", "string"), col("refusal_disagrees", "boolean"), col("sentiment_gap"), col("similarity")],
+        ...["a", "b"].flatMap((s) => [col(`group_${s}`, "string"), col(`prompt_${s}`, "string"), col(`response_${s}`, "string"), col(`refusal_${s}`, "boolean"), col(`sentiment_${s}`)]),
       ],
       rows: attributes.flatMap((a) =>
         a.divergent.map((d) => {
           // The most favoured variant (answered, highest sentiment) beside the least favoured one.
           const rank = (v: (typeof d.variants)[number]) => (v.refusal ? -10 : 0) + (v.sentiment ?? -5);
           const sorted = [...d.variants].sort((x, y) => rank(y) - rank(x));
-          const side = (s: string, v: (typeof d.variants)[number]) => ({ [`group_${s}`]: v.group, [`response_${s}`]: v.response, [`refusal_${s}`]: v.refusal, [`sentiment_${s}`]: v.sentiment });
+          // Each side shows the prompt its own group was asked, beside that group's response.
+          const side = (s: string, v: (typeof d.variants)[number]) => ({
+            [`group_${s}`]: v.group,
+            [`prompt_${s}`]: v.prompt ?? null,
+            [`response_${s}`]: v.response,
+            [`refusal_${s}`]: v.refusal,
+            [`sentiment_${s}`]: v.sentiment,
+          });
           return {
             attribute: a.attribute,
             prompt_id: d.prompt_id,
-            prompt: d.prompt,
             refusal_disagrees: d.refusal_disagrees,
             sentiment_gap: d.sentiment_gap,
             similarity: d.similarity,

@@ -7,7 +7,10 @@ import { LLM_TABLE_IDS, llmResultsSchema } from "../../../domain/entities/llm-re
 import { testingTaskSchema } from "../../../domain/entities/testing-task";
 import { notFound, problemResponses } from "../../plugins/problem";
 import { llmExplanation } from "../../testing/llm/explanation";
-import { latestLlmRun, llmTable } from "../../testing/llm/store";
+import { llmBiasSummaryPdf } from "../../testing/llm/bias-summary-pdf";
+import { latestLlmRun, llmReportSubject, llmTable } from "../../testing/llm/store";
+import { reportFileName } from "../../testing/reports/file-name";
+import { REPORT_LANGUAGES, reportLanguage } from "../../testing/reports/texts";
 import { llmTableBlock } from "../../testing/llm/table-export";
 import { tablePage } from "../../testing/llm/table-page";
 import { resultsCsv } from "../../testing/reports/results-csv";
@@ -27,6 +30,9 @@ const tableQuerySchema = z.strictObject({
   q: z.string().trim().max(200).optional(),
 });
 const exportQuerySchema = z.strictObject({ format: z.enum(["csv", "xlsx"]).default("csv") });
+const reportQuerySchema = z.strictObject({
+  lang: z.enum(REPORT_LANGUAGES).optional().describe("The report's language; by default the first of en/es that Accept-Language prefers, else en."),
+});
 
 const cellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const columnSchema = z.object({ id: z.string(), type: z.enum(["string", "number", "boolean"]) });
@@ -47,7 +53,12 @@ const explanationResponseSchema = z.object({
   refusal_patterns: z.object({ version: z.string(), window_chars: z.number(), languages: z.record(z.string(), z.array(z.string())) }),
   lexicon: z.object({
     version: z.string(),
+    /** Which analyser this version of the sentiment definition is: `vader` (VADER, and its rules over a Spanish lexicon). */
+    analyser: z.string(),
+    /** Entries of each language's lexicon. */
     words: z.record(z.string(), z.number().int()),
+    /** Where each language's analyser and lexicon come from: the npm package, its version and the lexicon file. */
+    sources: z.record(z.string(), z.object({ package: z.string(), version: z.string(), lexicon: z.string(), entries: z.number().int() })),
     normalisation_alpha: z.number(),
     negation_window_words: z.number(),
     sentiment_buckets: z.number().int(),
@@ -67,7 +78,7 @@ export default async function testingLlmRoutes(root: FastifyInstance) {
     {
       schema: {
         tags: ["testing"],
-        summary: "How LLM responses are judged: the refusal pattern lists, the sentiment lexicon's version and size, and the thresholds of the flags",
+        summary: "How LLM responses are judged: the refusal pattern lists, the sentiment analyser per language (its package, version and lexicon size), and the thresholds of the flags",
         response: { 200: explanationResponseSchema, ...problemResponses },
       },
     },
@@ -132,6 +143,32 @@ export default async function testingLlmRoutes(root: FastifyInstance) {
         stream.destroy(error instanceof Error ? error : new Error(String(error)));
       });
       return reply.type(XLSX).send(stream);
+    },
+  );
+
+  app.get(
+    "/testing/llm/:documentId/bias-audit.pdf",
+    {
+      schema: {
+        tags: ["testing"],
+        summary: "The bias summary of the latest ready LLM test over a document, as PDF in English or Spanish: per attribute its groups, consistency and most divergent prompts",
+        description: "409 while the test is not ready.",
+        params: documentParamsSchema,
+        querystring: reportQuerySchema,
+        response: { 200: z.any().describe("The PDF"), ...problemResponses },
+      },
+    },
+    async (request, reply) => {
+      const subject = await llmReportSubject(db(), request, request.params.documentId);
+      const language = reportLanguage(request.query.lang, request.headers["accept-language"]);
+      const pdf = await llmBiasSummaryPdf(subject, language);
+      return reply
+        .type("application/pdf")
+        .header("Content-Disposition", contentDisposition(reportFileName(subject, "llm-bias-summary.pdf")))
+        .header("Content-Language", language)
+        .header("X-Content-Type-Options", "nosniff")
+        .header("Cache-Control", "private, no-store")
+        .send(pdf);
     },
   );
 }

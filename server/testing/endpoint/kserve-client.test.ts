@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTING_ERRORS } from "../../../domain/entities/testing-task";
 import { TestingFailure } from "../analyzer";
-import { parseAllowlist } from "./allowlist";
-import { KserveClient, type CallOptions } from "./kserve-client";
-import { kserve, startFakeModel, type FakeModel } from "./test-support";
+import { KserveClient } from "./kserve-client";
+import { allowlistOf, failureOf, kserve, startFakeModel, TEST_CALL_OPTIONS, type FakeModel } from "./test-support";
 
 let model: FakeModel;
 const PATH = "/v1/models/hiring:predict";
-const options: CallOptions = { timeoutMs: 300, retries: 2, backoffMs: () => 5, resolve: async () => [{ address: "127.0.0.1", family: 4 }] };
+const options = TEST_CALL_OPTIONS;
 const INSTANCES = [{ sex: "female", years: 3 }, { sex: "male", years: 3 }];
 
 beforeAll(async () => {
@@ -18,25 +17,11 @@ afterAll(async () => {
 });
 
 async function client(token: string | null = null, url = `${model.origin}${PATH}`, allow = `http://127.0.0.1:${model.port}`) {
-  const parsed = parseAllowlist(allow);
-  if ("error" in parsed) throw new Error(parsed.error);
-  return KserveClient.open({ url, token }, parsed.entries, options);
+  return KserveClient.open({ url, token }, allowlistOf(allow), options);
 }
 
-/** The failure a batch ends in, with the number of requests the model saw for it. */
-async function failure(run: (c: KserveClient) => Promise<unknown>): Promise<{ key: string; params: Record<string, string | number>; requests: number }> {
-  const before = model.requests.length;
-  const c = await client();
-  try {
-    await run(c);
-  } catch (error) {
-    if (!(error instanceof TestingFailure)) throw error;
-    return { key: error.key, params: error.params, requests: model.requests.length - before };
-  } finally {
-    c.close();
-  }
-  throw new Error("the batch did not fail");
-}
+/** The failure a call ends in, with the number of requests the model saw for it. */
+const failure = (run: (c: KserveClient) => Promise<unknown>) => failureOf(model, () => client(), run);
 
 describe("a KServe V1 endpoint", () => {
   it("is sent the instances as JSON, with the token as a bearer, and answers one number per instance", async () => {
@@ -121,9 +106,7 @@ describe("a KServe V1 endpoint", () => {
   });
 
   it("turns the policy's refusal into the task's endpointRefused", async () => {
-    const parsed = parseAllowlist("models.example.com");
-    if ("error" in parsed) throw new Error(parsed.error);
-    const refused = await KserveClient.open({ url: `${model.origin}${PATH}`, token: null }, parsed.entries, options).catch((e: unknown) => e);
+    const refused = await KserveClient.open({ url: `${model.origin}${PATH}`, token: null }, allowlistOf("models.example.com"), options).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(TestingFailure);
     expect(refused).toMatchObject({ key: TESTING_ERRORS.endpointRefused, params: { host: "127.0.0.1", reason: "not_allowlisted" } });
   });

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TESTING_ERRORS } from "../../../domain/entities/testing-task";
-import { TestingFailure } from "../analyzer";
 import { chatCompletions, promptOf } from "../prompt-runs/chat-test-support";
-import { parseAllowlist } from "./allowlist";
-import type { CallOptions } from "./kserve-client";
 import { OpenAiChatClient } from "./openai-chat-client";
-import { startFakeModel, type FakeModel } from "./test-support";
+import { allowlistOf, failureOf, startFakeModel, TEST_CALL_OPTIONS, type FakeModel } from "./test-support";
 
 let model: FakeModel;
 const PATH = "/v1/chat/completions";
-const options: CallOptions = { timeoutMs: 300, retries: 2, backoffMs: () => 5, resolve: async () => [{ address: "127.0.0.1", family: 4 }] };
+const options = TEST_CALL_OPTIONS;
 
 beforeAll(async () => {
   model = await startFakeModel(chatCompletions((prompt) => `echo: ${prompt}`));
@@ -19,25 +16,11 @@ afterAll(async () => {
 });
 
 async function client(settings: { token?: string | null; model?: string | null } = {}, allow = `http://127.0.0.1:${model.port}`) {
-  const parsed = parseAllowlist(allow);
-  if ("error" in parsed) throw new Error(parsed.error);
-  return OpenAiChatClient.open({ url: `${model.origin}${PATH}`, token: settings.token ?? null, model: settings.model ?? null }, parsed.entries, options);
+  return OpenAiChatClient.open({ url: `${model.origin}${PATH}`, token: settings.token ?? null, model: settings.model ?? null }, allowlistOf(allow), options);
 }
 
-/** The failure a run ends in, with the number of requests the model saw for it. */
-async function failure(run: (c: OpenAiChatClient) => Promise<unknown>): Promise<{ key: string; params: Record<string, string | number>; requests: number }> {
-  const before = model.requests.length;
-  const c = await client();
-  try {
-    await run(c);
-  } catch (error) {
-    if (!(error instanceof TestingFailure)) throw error;
-    return { key: error.key, params: error.params, requests: model.requests.length - before };
-  } finally {
-    c.close();
-  }
-  throw new Error("the call did not fail");
-}
+/** The failure a call ends in, with the number of requests the model saw for it. */
+const failure = (run: (c: OpenAiChatClient) => Promise<unknown>) => failureOf(model, () => client(), run);
 
 describe("an OpenAI-compatible chat endpoint", () => {
   it("is sent the prompt as one user message at temperature 0, with the model and the bearer token, and answers the content", async () => {

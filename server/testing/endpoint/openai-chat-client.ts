@@ -1,19 +1,14 @@
-import type http from "node:http";
-import { setTimeout as sleep } from "node:timers/promises";
 import { TESTING_ERRORS } from "../../../domain/entities/testing-task";
 import { TestingFailure } from "../analyzer";
 import type { Allowlist } from "./allowlist";
-import { DEFAULT_CALL_OPTIONS, refusalFailure, type CallOptions } from "./kserve-client";
-import { AnswerTooLarge, pinnedAgent, postPinned, RequestTimedOut, retryable, retryAfterMs, type PinnedAnswer } from "./pinned-request";
-import { EndpointRefused, resolveTarget, type Target } from "./target-policy";
+import { answerFailure as failure, DEFAULT_CALL_OPTIONS, ModelClient, type CallOptions } from "./model-client";
 
 /**
  * An LLM endpoint speaking the OpenAI-compatible chat-completions protocol: the registered URL is the full
  * chat-completions URL; each prompt is POSTed alone as `{model, messages: [{role: "user", content}],
  * temperature: 0}` (the most repeatable answer, so variants are compared and not the sampling) and the
- * answer is `choices[0].message.content`. Same protections as the KServe client: the target policy, a
- * connection pinned to the checked address, a time limit per request, retries of network failures, 429 and
- * 5xx (honouring Retry-After), none of a 4xx, and a cap on the answer's size.
+ * answer is `choices[0].message.content`. Called as every model is (model-client.ts: the outbound policy, a
+ * connection pinned to the checked address, time limits and retries), with a cap on the answer's size.
  */
 export interface ChatEndpointSettings {
   url: string;
@@ -28,7 +23,8 @@ export const CHAT_CONCURRENCY = 4;
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
 /** Failures name the prompt (numbered from 1) both as `prompt` and, for the task texts, as `batch`. */
-const answerFailure = (prompt: number, detail: string) => new TestingFailure(TESTING_ERRORS.endpointAnswer, { prompt, batch: prompt, detail });
+const place = (prompt: number) => ({ prompt, batch: prompt });
+const answerFailure = (prompt: number, detail: string) => failure(place(prompt), detail);
 
 
 /** The text of a message's content: a string, or the text parts of a list of parts. */
@@ -55,49 +51,22 @@ export function readChatAnswer(body: Buffer, prompt: number): string {
   return text;
 }
 
-/** A connection to one chat endpoint for one run: the target is checked once and every prompt goes to that address. */
+/** A chat endpoint for one run: the target is checked once and every prompt goes to that address. */
 export class OpenAiChatClient {
   private constructor(
-    private readonly target: Target,
-    private readonly agent: http.Agent,
-    private readonly endpoint: ChatEndpointSettings,
-    private readonly options: CallOptions,
+    private readonly model: ModelClient,
+    private readonly name: string | null,
   ) {}
 
   /** Checks the endpoint against the policy; a refusal is the failure `endpointRefused`. */
   static async open(endpoint: ChatEndpointSettings, allowlist: Allowlist, options: CallOptions = DEFAULT_CALL_OPTIONS): Promise<OpenAiChatClient> {
-    try {
-      const target = await resolveTarget(endpoint.url, allowlist, options.resolve);
-      return new OpenAiChatClient(target, pinnedAgent(target, CHAT_CONCURRENCY), endpoint, options);
-    } catch (error) {
-      throw error instanceof EndpointRefused ? refusalFailure(error) : error;
-    }
+    return new OpenAiChatClient(await ModelClient.open(endpoint, allowlist, options, CHAT_CONCURRENCY), endpoint.model);
   }
 
-  /** The model's answer to one prompt (numbered from 1 in messages), retried as the protocol allows. */
+  /** The model's answer to one prompt (numbered from 1 in messages). */
   async complete(prompt: string, number: number): Promise<string> {
-    const body = JSON.stringify({
-      ...(this.endpoint.model ? { model: this.endpoint.model } : {}),
-      messages: [{ role: "user", content: prompt }],
-      temperature: 0,
-    });
-    const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json", "user-agent": "Steward fairness testing" };
-    if (this.endpoint.token) headers.authorization = `Bearer ${this.endpoint.token}`;
-    for (let attempt = 0; ; attempt++) {
-      const last = attempt >= this.options.retries;
-      let answer: PinnedAnswer;
-      try {
-        answer = await postPinned(this.target, this.agent, { headers, body, timeoutMs: this.options.timeoutMs, maxAnswerBytes: MAX_ANSWER_BYTES });
-      } catch (error) {
-        if (error instanceof AnswerTooLarge) throw answerFailure(number, error.message);
-        if (last) throw this.networkFailure(error, number);
-        await sleep(this.options.backoffMs(attempt + 1));
-        continue;
-      }
-      if (answer.status >= 200 && answer.status < 300) return readChatAnswer(answer.body, number);
-      if (!retryable(answer.status) || last) throw new TestingFailure(TESTING_ERRORS.endpointStatus, { status: answer.status, prompt: number, batch: number });
-      await sleep(Math.max(this.options.backoffMs(attempt + 1), retryAfterMs(answer) ?? 0));
-    }
+    const body = JSON.stringify({ ...(this.name ? { model: this.name } : {}), messages: [{ role: "user", content: prompt }], temperature: 0 });
+    return readChatAnswer(await this.model.post(body, place(number), MAX_ANSWER_BYTES), number);
   }
 
   /**
@@ -129,13 +98,7 @@ export class OpenAiChatClient {
     return answers;
   }
 
-  private networkFailure(error: unknown, prompt: number): TestingFailure {
-    if (error instanceof RequestTimedOut) return new TestingFailure(TESTING_ERRORS.endpointTimeout, { prompt, batch: prompt, seconds: this.options.timeoutMs / 1000 });
-    const code = (error as NodeJS.ErrnoException)?.code;
-    return answerFailure(prompt, `the connection failed${code ? ` (${code})` : ""}`);
-  }
-
   close(): void {
-    this.agent.destroy();
+    this.model.close();
   }
 }

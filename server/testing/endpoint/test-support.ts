@@ -1,5 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { TestingFailure } from "../analyzer";
+import { parseAllowlist, type Allowlist } from "./allowlist";
+import type { CallOptions } from "./model-client";
 
 export interface ModelRequest {
   path: string;
@@ -61,4 +64,33 @@ export async function startFakeModel(initial: ModelBehaviour): Promise<FakeModel
         server.close(() => resolve());
       }),
   };
+}
+
+/** Call settings for tests: short time limits and pauses, and every name resolved to the loopback address. */
+export const TEST_CALL_OPTIONS: CallOptions = { timeoutMs: 300, retries: 2, backoffMs: () => 5, resolve: async () => [{ address: "127.0.0.1", family: 4 }] };
+
+/** The allowlist of one fake model's origin. */
+export function allowlistOf(allow: string): Allowlist {
+  const parsed = parseAllowlist(allow);
+  if ("error" in parsed) throw new Error(parsed.error);
+  return parsed.entries;
+}
+
+/** The task failure a call ends in, with the number of requests the model saw for it; the client is closed after. */
+export async function failureOf<C extends { close(): void }>(
+  model: FakeModel,
+  open: () => Promise<C>,
+  run: (client: C) => Promise<unknown>,
+): Promise<{ key: string; params: Record<string, string | number>; requests: number }> {
+  const before = model.requests.length;
+  const client = await open();
+  try {
+    await run(client);
+  } catch (error) {
+    if (!(error instanceof TestingFailure)) throw error;
+    return { key: error.key, params: error.params, requests: model.requests.length - before };
+  } finally {
+    client.close();
+  }
+  throw new Error("the call did not fail");
 }

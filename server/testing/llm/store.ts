@@ -3,9 +3,10 @@ import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { LlmResults, LlmTableId } from "../../../domain/entities/llm-results";
 import type { TestingTask } from "../../../domain/entities/testing-task";
 import type { Db } from "../../db/client";
-import { applicationDocuments, applications, processingItems, testingTasks } from "../../db/schema";
+import { applicationDocuments, applications, companies, processingItems, testingTasks } from "../../db/schema";
 import { conflict, notFound } from "../../plugins/problem";
 import { readableTestingTasks, toTestingTask } from "../store";
+import type { LlmReportSubject } from "./bias-summary-pdf";
 import { publicResults, type StoredLlmResults, type StoredLlmTable } from "./stored-results";
 
 /** The reads behind /v2/testing/llm/{documentId}: every one scoped by company and by the caller's reach on the application. */
@@ -63,4 +64,18 @@ export async function llmTable(db: Db, request: FastifyRequest, documentId: stri
     .where(and(eq(testingTasks.id, found.task.id), eq(testingTasks.companyId, request.user.companyId)));
   if (!row?.table) throw notFound("Table");
   return { table: row.table, task: toTestingTask(found) };
+}
+
+/** What the bias summary of the latest LLM test over the document says: 409 while that test has no results. */
+export async function llmReportSubject(db: Db, request: FastifyRequest, documentId: string): Promise<LlmReportSubject> {
+  const { task, application, results } = await latestLlmRun(db, request, documentId);
+  if (!results) throw conflict(`This test has no results to report: it is ${task.status}, not ready.`);
+  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, request.user.companyId));
+  const finished = [...task.history].reverse().find((h) => h.status === "ready")?.at ?? task.updated_at;
+  return {
+    results,
+    task: { id: task.id, name: task.name, documentName: task.document?.name ?? null, startedBy: task.started_by.name, finishedAt: new Date(finished) },
+    applicationName: application.name,
+    companyName: company?.name ?? "",
+  };
 }

@@ -15,7 +15,10 @@ export function fileNamePart(text: string): string {
  * `<application>-<test>-<kind>` for a download: the test by its name, or by the day it finished when unnamed.
  * Content-Disposition adds the ASCII fallback and the UTF-8 form.
  */
-export function reportFileName(subject: ReportSubject, kind: "results.csv" | "results.xlsx" | "bias-audit.pdf"): string {
+export function reportFileName(
+  subject: Pick<ReportSubject, "applicationName"> & { task: Pick<ReportSubject["task"], "name" | "finishedAt"> },
+  kind: "results.csv" | "results.xlsx" | "bias-audit.pdf" | "llm-bias-summary.pdf",
+): string {
   const test = fileNamePart(subject.task.name ?? "") || subject.task.finishedAt.toISOString().slice(0, 10);
   return [fileNamePart(subject.applicationName) || "application", test, kind].join("-");
 }

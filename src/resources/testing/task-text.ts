@@ -1,15 +1,29 @@
 import type { TFunction } from "i18next";
-import { RACE_ETHNICITY, SEX, SEX_RACE_ETHNICITY, TESTING_ERRORS, type TestingTask } from "../../../domain/entities/testing-task";
+import { TESTING_ERRORS, type TestingTask } from "../../../domain/entities/testing-task";
 
 export { lowestRatio } from "../../../domain/entities/testing-task";
 
-/** The categories the law names have their own words; any other attribute key reads as itself ("age_band" → "Age band"). */
-const NAMED_CATEGORIES: readonly string[] = [SEX, RACE_ETHNICITY, SEX_RACE_ETHNICITY];
-
+/**
+ * A protected attribute's name for readers: the law's categories and the usual attributes (gender, ethnicity,
+ * age band) in the reader's language; any other key reads as itself ("disability_flag" → "Disability flag").
+ */
 export function categoryLabel(t: TFunction, category: string): string {
-  if (NAMED_CATEGORIES.includes(category)) return t(`testing.categories.${category}`);
+  const named = t(`testing.categories.${category}`, { defaultValue: "" });
+  if (named) return named;
   const words = category.replace(/_/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A group's key as the locales list it: lower case, spaces and hyphens as underscores ("Non-binary" → "non_binary"). */
+const valueKey = (value: string) => value.trim().toLowerCase().replace(/[\s-]+/g, "_");
+
+/**
+ * A group's name for readers: the values Steward's prompt sets and demos use (female, hispanic_latino…) in the
+ * reader's language, an intersection part by part ("Female × Asian"); any other value as the data has it.
+ */
+export function groupLabel(t: TFunction, group: string): string {
+  if (group.includes(" × ")) return group.split(" × ").map((part) => groupLabel(t, part)).join(" × ");
+  return t(`testing.groupValues.${valueKey(group)}`, { defaultValue: group });
 }
 
 /** A task as people name it: its own name, else what it tested. */

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { LlmAttribute } from "../../../../domain/entities/llm-results";
 import { SectionCard } from "../../../components/layout/SectionCard";
 import type { ResultFormats } from "../results/result-formats";
-import { categoryLabel } from "../task-text";
+import { categoryLabel, groupLabel } from "../task-text";
 import { LlmConsistency } from "./LlmConsistency";
 import { LlmGroupTable } from "./LlmGroupTable";
 
@@ -26,7 +26,7 @@ export function LlmAttributeSection({ attribute, formats }: { attribute: LlmAttr
               rule: t(`testing-llm.rules.${rule}`),
               groups: flagged
                 .filter((g) => g.flags.some((f) => f.rule === rule))
-                .map((g) => `${g.group} (${formats.ratio(g.favourable_ratio)})`)
+                .map((g) => `${groupLabel(t, g.group)} (${formats.ratio(g.favourable_ratio)})`)
                 .join(", "),
             })}
           </Alert>
@@ -35,7 +35,7 @@ export function LlmAttributeSection({ attribute, formats }: { attribute: LlmAttr
         <Alert severity="success">{t("testing-llm.verdict.fine")}</Alert>
       )}
       <Typography variant="body2">
-        {t("testing-llm.verdict.best", { group: attribute.best_group ?? t("testing-llm.none") })}
+        {t("testing-llm.verdict.best", { group: attribute.best_group === null ? t("testing-llm.none") : groupLabel(t, attribute.best_group) })}
         {" · "}
         {t("testing-llm.verdict.unknown", { count: attribute.unknown, formatted: formats.count(attribute.unknown) })}
       </Typography>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { LlmConsistency as Consistency } from "../../../../domain/entities/llm-results";
 import { TableHeader } from "../../../components/layout/TableHeader";
 import type { ResultFormats } from "../results/result-formats";
+import { groupLabel } from "../task-text";
 
 /** How consistently the variants of a prompt were treated across the attribute's groups, and the sentiment bias per pair. */
 export function LlmConsistency({ consistency: c, label, formats }: { consistency: Consistency; label: string; formats: ResultFormats }) {
@@ -45,7 +46,7 @@ export function LlmConsistency({ consistency: c, label, formats }: { consistency
               {c.sentiment_wasserstein.map((pair) => (
                 <TableRow key={`${pair.group_a}\u0000${pair.group_b}`}>
                   <TableCell component="th" scope="row">
-                    {pair.group_a} / {pair.group_b}
+                    {groupLabel(t, pair.group_a)} / {groupLabel(t, pair.group_b)}
                   </TableCell>
                   <TableCell align="right">{formats.count(pair.prompts)}</TableCell>
                   <TableCell align="right">{formats.ratio(pair.strict)}</TableCell>

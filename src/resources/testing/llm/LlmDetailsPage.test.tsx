@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { dataProvider } from "../../../providers/data-provider";
 import { aUser, GROUP_ALL } from "../../../test-support/fixtures";
 import { initTestI18n } from "../../../test-support/i18n";
@@ -8,20 +8,15 @@ import { renderWithRefine } from "../../../test-support/render-with-refine";
 import { api, apiBlob } from "../results/api-client-mock";
 import LlmDetailsPage from "./LlmDetailsPage";
 import { anLlmRun, fakeLlmApi, LLM_DOC_ID } from "./test-support";
+import { captureDownloads } from "../../../test-support/downloads";
+import { freshMocksEachTest } from "../../../test-support/fresh-mocks";
 
 vi.mock("../../../providers/api-client", () => import("../results/api-client-mock"));
 
 const REVIEWER = aUser([{ name: "ApplicationReviewer", resource_group: GROUP_ALL }]);
 
 beforeAll(initTestI18n);
-beforeEach(() => {
-  api.mockReset();
-  apiBlob.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+freshMocksEachTest(api, apiBlob);
 
 function openTable(tableId: string) {
   fakeLlmApi(api, anLlmRun());
@@ -59,12 +54,7 @@ describe("an LLM detail table", () => {
   });
 
   it("exports the whole table as CSV or Excel with the user's token", async () => {
-    URL.createObjectURL = vi.fn(() => "blob:table");
-    URL.revokeObjectURL = vi.fn();
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = captureDownloads();
     apiBlob.mockResolvedValue(new Blob(["a,b"]));
     openTable("refusals");
     fireEvent.click(await screen.findByRole("button", { name: "Export Excel" }));

@@ -15,7 +15,7 @@ import { useLlmRun, useLlmTable } from "./llm-api";
 import { LlmRunNotFound } from "./LlmRunNotFound";
 import { LlmTableExport } from "./LlmTableExport";
 import { isMissing } from "./missing";
-import { gridColumns, gridRows, sortParam, type LlmGridRow } from "./table-grid";
+import { cellTexts, gridColumns, gridRows, sortParam, type LlmGridRow } from "./table-grid";
 import { useLocaleAreas } from "../../../i18n/use-all-areas";
 import { LLM_AREAS } from "./llm-areas";
 
@@ -54,7 +54,7 @@ function DetailsTable({ documentId, tableId }: { documentId: string; tableId: Ll
   const { run } = useLlmRun(documentId);
   useEntityTitle(documentId, run?.task.document?.name);
   const { page, query } = useLlmTable(documentId, tableId, { page: pagination.page + 1, page_size: pagination.pageSize, sort: sortParam(sortModel), q: q || undefined });
-  const texts = useMemo(() => ({ yes: t("testing-llm.details.yes"), no: t("testing-llm.details.no"), none: t("testing-llm.none") }), [t]);
+  const texts = useMemo(() => cellTexts(t), [t]);
   const columns = useMemo(() => gridColumns(page?.columns ?? [], formats, texts), [page?.columns, formats, texts]);
   const rows = useMemo(() => gridRows(page?.items ?? [], pagination.page), [page?.items, pagination.page]);
 

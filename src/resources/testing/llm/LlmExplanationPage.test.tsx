@@ -56,6 +56,15 @@ describe("the LLM explanation page", () => {
     expect(patterns.textContent).toContain("English: 1,200 words scored");
   });
 
+  it("names the sentiment analyser and the package each language's lexicon comes from", async () => {
+    openPage();
+    const patterns = await screen.findByRole("region", { name: "Refusal patterns (version 2, searched in the first 200 characters)" });
+    expect(patterns.textContent).toContain("Sentiment analyser: VADER (English) and VADER's rules over a Spanish AFINN lexicon, version 3.");
+    expect(patterns.textContent).toContain("English: 1,200 words scored — from vader-sentiment 1.1.3 (vader_lexicon.txt)");
+    expect(patterns.textContent).toContain("Spanish: 900 words scored — from natural 8.1.1 (afinnShortSortedSpanish.json)");
+    expect(screen.getByRole("region", { name: "Sentiment" }).textContent).toContain("English responses are scored by VADER");
+  });
+
   it("has every text in Spanish too, the limits included", () => {
     const keys = (tree: object, prefix = ""): string[] =>
       Object.entries(tree).flatMap(([key, value]) => (typeof value === "object" && value ? keys(value as object, `${prefix}${key}.`) : [`${prefix}${key}`]));

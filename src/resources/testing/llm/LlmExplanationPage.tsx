@@ -86,12 +86,17 @@ function PatternsAndLexicon() {
         </Box>
       ))}
       <Typography variant="body2">{t("testing-llm.explanation.lexicon", { version: lexicon.version, window: formats.count(lexicon.negation_window_words) })}</Typography>
+      {lexicon.analyser && <Typography variant="body2">{t("testing-llm.explanation.analyser", { analyser: t(`testing-llm.analysers.${lexicon.analyser}`, { version: lexicon.version }) })}</Typography>}
       <Box component="ul" sx={{ m: 0 }}>
-        {Object.entries(lexicon.words).map(([language, count]) => (
-          <Typography key={language} component="li" variant="body2">
-            {t("testing-llm.explanation.lexiconWords", { language: languageName(language), count: formats.count(count) })}
-          </Typography>
-        ))}
+        {Object.entries(lexicon.words).map(([language, count]) => {
+          const source = lexicon.sources?.[language];
+          return (
+            <Typography key={language} component="li" variant="body2">
+              {t("testing-llm.explanation.lexiconWords", { language: languageName(language), count: formats.count(count) })}
+              {source && t("testing-llm.explanation.lexiconSource", source)}
+            </Typography>
+          );
+        })}
       </Box>
       <Typography variant="subtitle2" component="h3">
         {t("testing-llm.explanation.thresholds")}

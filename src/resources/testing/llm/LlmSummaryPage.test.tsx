@@ -1,15 +1,17 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { CurrentUser } from "../../../../domain/access/current-user";
 import { dataProvider } from "../../../providers/data-provider";
 import { APP_ID, aUser, GROUP_ALL } from "../../../test-support/fixtures";
 import { initTestI18n } from "../../../test-support/i18n";
 import { renderWithRefine } from "../../../test-support/render-with-refine";
-import { api } from "../results/api-client-mock";
+import { api, apiBlob } from "../results/api-client-mock";
 import type { LlmRun } from "./llm-api";
 import LlmSummaryPage from "./LlmSummaryPage";
 import { anLlmRun, fakeLlmApi, LLM_DOC_ID, LLM_TASK_ID } from "./test-support";
+import { captureDownloads } from "../../../test-support/downloads";
+import { freshMocksEachTest } from "../../../test-support/fresh-mocks";
 
 vi.mock("../../../providers/api-client", () => import("../results/api-client-mock"));
 
@@ -19,13 +21,7 @@ const REVIEWER = aUser([{ name: "ApplicationReviewer", resource_group: GROUP_ALL
 beforeAll(initTestI18n);
 // Loading the charts library once here keeps its first load out of a test's time.
 beforeAll(() => import("./LlmGroupCharts"));
-beforeEach(() => {
-  api.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+freshMocksEachTest(api, apiBlob);
 
 function openPage(run: LlmRun | (() => Promise<LlmRun>), identity: CurrentUser = REVIEWER) {
   fakeLlmApi(api, run);
@@ -116,13 +112,41 @@ describe("the LLM summary page", () => {
 
   it("lets a contributor add the test as evidence, offering the controls LLM tests evidence", async () => {
     openPage(anLlmRun(), CONTRIBUTOR);
-    fireEvent.click(await screen.findByRole("button", { name: "Use as evidence" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Use as evidence" }, { timeout: 4000 }));
     const dialog = await screen.findByRole("dialog");
     fireEvent.mouseDown(await within(dialog).findByRole("combobox", { name: "Control" }));
     fireEvent.click(within(screen.getByRole("listbox")).getAllByRole("option")[0]);
     fireEvent.click(within(dialog).getByRole("button", { name: "Add as evidence" }));
     await waitFor(() => expect(api.mock.calls.map(([r]) => r).filter((r) => r.method === "POST")).toEqual([{ method: "POST", path: `/applications/${APP_ID}/testing/tasks/${LLM_TASK_ID}/evidence`, body: { control_id: "NIST-MEASURE-2.11" } }]));
     expect(api.mock.calls.map(([r]) => r).find((r) => r.path.endsWith("/evidence-controls"))?.query).toEqual({ data_source: "fairness_llm_user" });
+  });
+
+  it("names the sentiment analyser the run was scored with, and says when it is an older one than today's", async () => {
+    openPage(anLlmRun());
+    expect((await screen.findByText("Sentiment analyser")).nextSibling?.textContent).toBe("VADER (English) and VADER's rules over a Spanish AFINN lexicon, version 2.0.0");
+    expect(screen.queryByText(/scored with an earlier sentiment analyser/)).toBeNull();
+    cleanup();
+
+    const older = anLlmRun();
+    older.results!.provenance.lexicon_version = "1.0.0";
+    openPage(older);
+    expect((await screen.findByText("Sentiment analyser")).nextSibling?.textContent).toBe("Steward's own 340-word lexicon, version 1.0.0");
+    expect(screen.getByText(/These results were scored with an earlier sentiment analyser \(Steward's own 340-word lexicon, version 1\.0\.0\); the current one is VADER/)).toBeTruthy();
+  });
+
+  it("downloads the LLM bias summary in the user's language, under the application's and the file's names", async () => {
+    const saved = captureDownloads();
+    apiBlob.mockResolvedValue(new Blob(["%PDF-"]));
+    openPage(anLlmRun());
+    fireEvent.click(await screen.findByRole("button", { name: "LLM bias summary (PDF)" }));
+    await waitFor(() => expect(saved).toEqual(["Claims triage-chatbot-responses.csv-llm-bias-summary-en.pdf"]));
+    expect(apiBlob).toHaveBeenCalledWith(`/testing/llm/${LLM_DOC_ID}/bias-audit.pdf?lang=en`);
+  });
+
+  it("offers no download before the test has results", async () => {
+    openPage(anLlmRun({ status: "analyzing", rows_read: 120 }, null));
+    expect(await screen.findByText(/This test is being analysed/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "LLM bias summary (PDF)" })).toBeNull();
   });
 
   it("offers no evidence to a reader who may not change the application's controls", async () => {

@@ -1,38 +1,33 @@
 import type { ReactNode } from "react";
 import { Link as RouterLink, useParams } from "react-router";
-import { Alert, Box, Button, LinearProgress, Link, Typography } from "@mui/material";
-import ArrowBackOutlined from "@mui/icons-material/ArrowBackOutlined";
+import { Alert, Box, Button, LinearProgress } from "@mui/material";
 import HelpOutlineOutlined from "@mui/icons-material/HelpOutlineOutlined";
 import { useTranslation } from "react-i18next";
+import { LEXICON_VERSION, sentimentAnalyser } from "../../../../domain/testing/llm/sentiment/versions";
 import { useEntityTitle } from "../../../components/layout/entity-titles";
 import { useCanOnRecord } from "../../../providers/ability";
 import { useApplication } from "../../applications/detail/application-api";
-import { viewerPath } from "../../applications/documents/document-format";
 import { useResourceUrl } from "../../links";
+import { NotReadyNotice } from "../results/NotReadyNotice";
+import { ResultDownloads } from "../results/ResultDownloads";
+import type { ResultFile } from "../results/result-downloads";
 import { useResultFormats } from "../results/result-formats";
+import { ResultsHeader } from "../results/ResultsHeader";
 import { UseAsEvidence } from "../results/UseAsEvidence";
 import { TaskStatusChip } from "../TaskStatusChip";
 import { TESTING_RESOURCE } from "../task-api";
-import { useLlmRun } from "./llm-api";
+import { llmPath, useLlmRun } from "./llm-api";
 import { LlmAttributeSection } from "./LlmAttributeSection";
-import { LlmNotReady } from "./LlmNotReady";
 import { LlmRunNotFound } from "./LlmRunNotFound";
 import { LlmTableLinks } from "./LlmTableLinks";
 import { isMissing } from "./missing";
 import { useLocaleAreas } from "../../../i18n/use-all-areas";
 import { LLM_AREAS } from "./llm-areas";
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <Box sx={{ display: "contents" }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {term}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: "anywhere" }}>
-        {children}
-      </Typography>
-    </Box>
-  );
+/** The sentiment analyser a run was scored with, named by the version it recorded. */
+function useAnalyserText() {
+  const { t } = useTranslation();
+  return (version: string) => t(`testing-llm.analysers.${sentimentAnalyser(version) ?? "unknown"}`, { version });
 }
 
 /** /application-testing/results/llm/{documentId}: the verdict of the latest LLM fairness test over a responses file. */
@@ -45,6 +40,7 @@ export default function LlmSummaryPage() {
   const canOn = useCanOnRecord();
   const url = useResourceUrl();
   const formats = useResultFormats();
+  const analyserText = useAnalyserText();
   // The breadcrumbs read the document's name instead of its id.
   useEntityTitle(documentId, run?.task.document?.name);
 
@@ -59,55 +55,40 @@ export default function LlmSummaryPage() {
   if (!run) return <LinearProgress aria-label={t("testing-llm.loading")} />;
 
   const { task, results } = run;
-  const documentName = task.document?.name ?? documentId;
+  const title = t("testing-llm.title", { document: task.document?.name ?? documentId });
   // Only those who may change the application's controls may add evidence to them, as the API checks.
   const canAddEvidence = Boolean(results && application && canOn("update", "Application", application));
+  const facts: [string, ReactNode][] = [
+    [t("testing-llm.facts.status"), <TaskStatusChip key="status" task={task} />],
+    [t("testing-llm.facts.rows"), formats.count(results?.provenance.rows_read ?? task.rows_read)],
+    ...(results
+      ? ([
+          [t("testing-llm.facts.responses"), formats.count(results.responses)],
+          [t("testing-llm.facts.empty"), formats.count(results.empty_responses)],
+          [t("testing-llm.facts.languages"), t("testing-llm.facts.languageCounts", { en: formats.count(results.languages.en), es: formats.count(results.languages.es) })],
+          [t("testing-llm.facts.sentiment"), analyserText(results.provenance.lexicon_version)],
+          [t("testing-llm.facts.definitions"), results.provenance.metric_definitions_version],
+        ] as [string, ReactNode][])
+      : []),
+  ];
+  const actions = (
+    <>
+      <Button variant="outlined" component={RouterLink} to={url(TESTING_RESOURCE, "llmExplanation", { documentId })} startIcon={<HelpOutlineOutlined />}>
+        {t("testing-llm.explanationLink")}
+      </Button>
+      {results && <ResultDownloads files={[llmSummaryFile(documentId)]} names={{ application: run.application.name, test: task.name?.trim() || task.document?.name || "" }} />}
+      {canAddEvidence && <UseAsEvidence applicationId={run.application.id} taskId={task.id} dataSource="fairness_llm_user" />}
+    </>
+  );
 
   return (
     <Box sx={{ display: "grid", gap: 2 }}>
-      <Box component="header" sx={{ display: "grid", gap: 2 }}>
-        <Box>
-          <Button component={RouterLink} to={url("applications", "show", { id: run.application.id }, { tab: "testing" })} startIcon={<ArrowBackOutlined />} size="small">
-            {t("testing-llm.back")}
-          </Button>
-        </Box>
-        <Typography variant="h5" component="h1">
-          {t("testing-llm.title", { document: documentName })}
-        </Typography>
-        <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 2, rowGap: 0.5, m: 0 }}>
-          <Fact term={t("testing-llm.facts.application")}>
-            <Link component={RouterLink} to={url("applications", "show", { id: run.application.id })}>
-              {run.application.name}
-            </Link>
-          </Fact>
-          <Fact term={t("testing-llm.facts.document")}>
-            <Link component={RouterLink} to={viewerPath(run.application.id, documentId)}>
-              {documentName}
-            </Link>
-          </Fact>
-          <Fact term={t("testing-llm.facts.status")}>
-            <TaskStatusChip task={task} />
-          </Fact>
-          <Fact term={t("testing-llm.facts.rows")}>{formats.count(results?.provenance.rows_read ?? task.rows_read)}</Fact>
-          {results && (
-            <>
-              <Fact term={t("testing-llm.facts.responses")}>{formats.count(results.responses)}</Fact>
-              <Fact term={t("testing-llm.facts.empty")}>{formats.count(results.empty_responses)}</Fact>
-              <Fact term={t("testing-llm.facts.languages")}>
-                {t("testing-llm.facts.languageCounts", { en: formats.count(results.languages.en), es: formats.count(results.languages.es) })}
-              </Fact>
-            </>
-          )}
-        </Box>
-        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "flex-start" }}>
-          <Button variant="outlined" component={RouterLink} to={url(TESTING_RESOURCE, "llmExplanation", { documentId })} startIcon={<HelpOutlineOutlined />}>
-            {t("testing-llm.explanationLink")}
-          </Button>
-          {canAddEvidence && <UseAsEvidence applicationId={run.application.id} taskId={task.id} dataSource="fairness_llm_user" />}
-        </Box>
-      </Box>
+      <ResultsHeader task={task} title={title} applicationName={run.application.name} facts={facts} actions={actions} />
+      {results && results.provenance.lexicon_version !== LEXICON_VERSION && (
+        <Alert severity="info">{t("testing-llm.olderAnalyser", { analyser: analyserText(results.provenance.lexicon_version), current: analyserText(LEXICON_VERSION) })}</Alert>
+      )}
       {!results ? (
-        <LlmNotReady task={task} />
+        <NotReadyNotice task={task} />
       ) : (
         <>
           {results.attributes.map((attribute) => (
@@ -119,3 +100,11 @@ export default function LlmSummaryPage() {
     </Box>
   );
 }
+
+/** An LLM test's download: its bias summary as PDF, in the reader's language. */
+const llmSummaryFile = (documentId: string): ResultFile => ({
+  kind: "pdf",
+  label: "llmPdf",
+  path: (lang) => `${llmPath(documentId)}/bias-audit.pdf?lang=${lang}`,
+  file: (lang) => `llm-bias-summary-${lang}.pdf`,
+});

@@ -27,7 +27,16 @@ export interface LlmTablePage {
 export interface LlmExplanation {
   metric_definitions_version: string;
   refusal_patterns: { version: string; window_chars: number; languages: Record<string, string[]> };
-  lexicon: { version: string; words: Record<string, number>; normalisation_alpha: number; negation_window_words: number; sentiment_buckets: number };
+  lexicon: {
+    version: string;
+    /** Which analyser this version is (`vader`); absent from servers older than it. */
+    analyser?: string;
+    words: Record<string, number>;
+    sources?: Record<string, { package: string; version: string; lexicon: string; entries: number }>;
+    normalisation_alpha: number;
+    negation_window_words: number;
+    sentiment_buckets: number;
+  };
   thresholds: Record<string, number>;
 }
 

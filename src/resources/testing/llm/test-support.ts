@@ -83,7 +83,7 @@ export function someLlmResults(overrides: Partial<LlmResults> = {}): LlmResults 
       rows_read: 301,
       columns: { prompt_id: "pid", prompt: "prompt", response: "answer", protected: { gender: "gender" } },
       metric_definitions_version: "1",
-      lexicon_version: "1",
+      lexicon_version: "2.0.0",
       refusal_patterns_version: "1",
       steward_version: "0.16.0",
     },
@@ -134,7 +134,15 @@ export const A_TABLE: LlmTablePage = {
 export const AN_EXPLANATION: LlmExplanation = {
   metric_definitions_version: "1",
   refusal_patterns: { version: "2", window_chars: 200, languages: { en: ["I can't help with", "As an AI"], es: ["No puedo ayudar"] } },
-  lexicon: { version: "3", words: { en: 1200, es: 900 }, normalisation_alpha: 15, negation_window_words: 3, sentiment_buckets: 5 },
+  lexicon: {
+    version: "3",
+    analyser: "vader",
+    words: { en: 1200, es: 900 },
+    sources: { en: { package: "vader-sentiment", version: "1.1.3", lexicon: "vader_lexicon.txt", entries: 1200 }, es: { package: "natural", version: "8.1.1", lexicon: "afinnShortSortedSpanish.json", entries: 900 } },
+    normalisation_alpha: 15,
+    negation_window_words: 3,
+    sentiment_buckets: 5,
+  },
   thresholds: { four_fifths: 0.8 },
 };
 

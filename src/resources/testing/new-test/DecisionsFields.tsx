@@ -1,13 +1,10 @@
 import { useCallback, useMemo } from "react";
-import { Controller, useWatch } from "react-hook-form";
-import { Alert, Box, LinearProgress, TextField, Typography } from "@mui/material";
+import { useWatch } from "react-hook-form";
+import { TextField } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { SelectField } from "../../../components/forms/SelectField";
-import { useDocumentColumns } from "../documents/document-columns";
-import { SamplePreview } from "../documents/SamplePreview";
-import { TableDocumentPicker } from "../documents/TableDocumentPicker";
+import { MappedFileFields, MappingSection } from "./MappedFileFields";
 import type { NewTestForm } from "./new-test-fields";
-import { useGroupError } from "./new-test-fields";
 import { OtherAttributes } from "./OtherAttributes";
 
 /** How many distinct outcome values the hint under "positive value" lists. */
@@ -20,17 +17,7 @@ const HINT_VALUES = 6;
 export function DecisionsFields({ applicationId, form }: { applicationId: string; form: NewTestForm }) {
   const { t } = useTranslation();
   const { control, field, setValue } = form;
-  const groupError = useGroupError(control);
-  const [documentId, outcome, outcomeType] = useWatch({ control, name: ["document_id", "columns.outcome", "columns.outcome_type"] });
-  const { columns, sample, loading, error } = useDocumentColumns(applicationId, documentId);
-
-  const columnOptions = useMemo(() => columns.map((c) => ({ value: c, label: c })), [columns]);
-  const optionalOptions = useMemo(() => [{ value: "", label: t("testing.create.notMapped") }, ...columnOptions], [columnOptions, t]);
-  // The values the outcome column takes in the first rows: what "positive" can be.
-  const outcomeValues = useMemo(() => {
-    const index = columns.indexOf(outcome);
-    return index === -1 ? [] : [...new Set(sample.map((row) => row[index]).filter(Boolean))].slice(0, HINT_VALUES);
-  }, [columns, sample, outcome]);
+  const [outcome, outcomeType] = useWatch({ control, name: ["columns.outcome", "columns.outcome_type"] });
 
   // Another file has other columns: the mapping starts over.
   const clearMapping = useCallback(() => {
@@ -42,77 +29,54 @@ export function DecisionsFields({ applicationId, form }: { applicationId: string
     setValue("others", [], options);
   }, [setValue]);
 
-  const mapped = columns.length > 0;
   const positive = field("columns.positive_value");
   return (
-    <>
-      <Controller
-        control={control}
-        name="document_id"
-        render={({ field: picked, fieldState }) => (
-          <TableDocumentPicker
-            applicationId={applicationId}
-            value={picked.value}
-            onChange={(id) => {
-              if (id !== picked.value) clearMapping();
-              picked.onChange(id);
-            }}
-            label={t("testing.create.document")}
-            error={fieldState.error ? groupError("document_id") : undefined}
-            canUpload
-          />
-        )}
-      />
-      {loading && <LinearProgress aria-label={t("testing.create.columnsLoading")} />}
-      {error && <Alert severity="error">{t("testing.create.columnsFailed", { message: error.message })}</Alert>}
-      {mapped && (
+    <MappedFileFields applicationId={applicationId} form={form} documentLabel={t("testing.create.document")} onFileChange={clearMapping} protectedErrorPath="columns.protected">
+      {({ columns, sample, columnOptions, optionalOptions }) => (
         <>
-          <Typography variant="subtitle2" component="h3">
-            {t("testing.create.sampleTitle")}
-          </Typography>
-          <SamplePreview columns={columns} sample={sample} />
-          <Typography variant="subtitle2" component="h3">
-            {t("testing.create.outcomeTitle")}
-          </Typography>
-          <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
-            <SelectField control={control} name="columns.outcome" label={t("testing.create.outcome")} required options={columnOptions} />
-            <SelectField
-              control={control}
-              name="columns.outcome_type"
-              label={t("testing.create.outcomeType")}
-              options={(["binary", "score"] as const).map((v) => ({ value: v, label: t(`testing.outcomeTypes.${v}`) }))}
-              help={t(`testing.create.outcomeTypeHelp.${outcomeType}`)}
-            />
-            {outcomeType === "binary" && (
-              <TextField
-                label={t("testing.create.positiveValue")}
-                {...positive}
-                helperText={
-                  positive.helperText ??
-                  (outcomeValues.length ? t("testing.create.positiveValueSeen", { values: outcomeValues.join(", ") }) : t("testing.create.positiveValueHelp"))
-                }
-              />
-            )}
-            <SelectField control={control} name="columns.label" label={t("testing.create.label")} options={optionalOptions} help={t("testing.create.labelHelp")} />
-          </Box>
-          <Typography variant="subtitle2" component="h3">
-            {t("testing.create.protectedTitle")}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t("testing.create.protectedHelp")}
-          </Typography>
-          <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
-            <SelectField control={control} name="columns.protected.sex" label={t("testing.categories.sex")} options={optionalOptions} />
-            <SelectField control={control} name="columns.protected.race_ethnicity" label={t("testing.categories.race_ethnicity")} options={optionalOptions} />
-          </Box>
-          <OtherAttributes form={form} columns={columnOptions} />
-          {groupError("columns.protected") && (
-            <Typography variant="body2" color="error" role="alert">
-              {groupError("columns.protected")}
-            </Typography>
-          )}
+          <MappingSection
+            title={t("testing.create.outcomeTitle")}
+            fields={
+              <>
+                <SelectField control={control} name="columns.outcome" label={t("testing.create.outcome")} required options={columnOptions} />
+                <SelectField
+                  control={control}
+                  name="columns.outcome_type"
+                  label={t("testing.create.outcomeType")}
+                  options={(["binary", "score"] as const).map((v) => ({ value: v, label: t(`testing.outcomeTypes.${v}`) }))}
+                  help={t(`testing.create.outcomeTypeHelp.${outcomeType}`)}
+                />
+                {outcomeType === "binary" && (
+                  <TextField label={t("testing.create.positiveValue")} {...positive} helperText={positive.helperText ?? <OutcomeValues columns={columns} sample={sample} outcome={outcome} />} />
+                )}
+                <SelectField control={control} name="columns.label" label={t("testing.create.label")} options={optionalOptions} help={t("testing.create.labelHelp")} />
+              </>
+            }
+          />
+          <MappingSection
+            title={t("testing.create.protectedTitle")}
+            help={t("testing.create.protectedHelp")}
+            fields={
+              <>
+                <SelectField control={control} name="columns.protected.sex" label={t("testing.categories.sex")} options={optionalOptions} />
+                <SelectField control={control} name="columns.protected.race_ethnicity" label={t("testing.categories.race_ethnicity")} options={optionalOptions} />
+              </>
+            }
+          >
+            <OtherAttributes form={form} columns={columnOptions} placeholder="age_band" addLabel={t("testing.create.addOther")} />
+          </MappingSection>
         </>
       )}
-    </>
+    </MappedFileFields>
   );
+}
+
+/** The values the outcome column takes in the first rows: what "positive" can be. */
+function OutcomeValues({ columns, sample, outcome }: { columns: string[]; sample: string[][]; outcome: string }) {
+  const { t } = useTranslation();
+  const values = useMemo(() => {
+    const index = columns.indexOf(outcome);
+    return index === -1 ? [] : [...new Set(sample.map((row) => row[index]).filter(Boolean))].slice(0, HINT_VALUES);
+  }, [columns, sample, outcome]);
+  return <>{values.length ? t("testing.create.positiveValueSeen", { values: values.join(", ") }) : t("testing.create.positiveValueHelp")}</>;
 }

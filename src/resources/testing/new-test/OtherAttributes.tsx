@@ -6,15 +6,23 @@ import { useTranslation } from "react-i18next";
 import { SelectField } from "../../../components/forms/SelectField";
 import type { NewTestForm } from "./new-test-fields";
 
-/** Protected attributes beyond sex and race/ethnicity (an age band, a disability flag): each a key for the results and a column. */
-export function OtherAttributes({ form, columns }: { form: NewTestForm; columns: { value: string; label: string }[] }) {
+interface Props {
+  form: NewTestForm;
+  columns: { value: string; label: string }[];
+  /** An example key, shown until one is typed ("age_band"). */
+  placeholder: string;
+  addLabel: string;
+}
+
+/** Protected attributes mapped by hand (an age band, a gender, a disability flag): each a key for the results and a column. */
+export function OtherAttributes({ form, columns, placeholder, addLabel }: Props) {
   const { t } = useTranslation();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "others" });
   return (
     <Box sx={{ display: "grid", gap: 1.5 }}>
       {fields.map((row, i) => (
         <Box key={row.id} role="group" aria-label={t("testing.create.otherLabel", { number: i + 1 })} sx={{ display: "grid", gap: 1, gridTemplateColumns: "1fr 1fr auto", alignItems: "start" }}>
-          <TextField label={t("testing.create.otherKey")} placeholder="age_band" {...form.field(`others.${i}.key`)} />
+          <TextField label={t("testing.create.otherKey")} placeholder={placeholder} {...form.field(`others.${i}.key`)} />
           <SelectField control={form.control} name={`others.${i}.column`} label={t("testing.create.otherColumn")} options={columns} />
           <IconButton aria-label={t("testing.create.removeOther", { number: i + 1 })} onClick={() => remove(i)} sx={{ mt: 1 }}>
             <DeleteOutlined />
@@ -23,7 +31,7 @@ export function OtherAttributes({ form, columns }: { form: NewTestForm; columns:
       ))}
       <Box>
         <Button size="small" startIcon={<AddOutlined />} onClick={() => append({ key: "", column: "" })}>
-          {t("testing.create.addOther")}
+          {addLabel}
         </Button>
       </Box>
     </Box>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ApiRequest } from "../../../providers/api-client";
 import { dataProvider } from "../../../providers/data-provider";
 import { APP_ID, GROUP_CLAIMS } from "../../../test-support/fixtures";
@@ -9,18 +9,13 @@ import { renderWithRefine } from "../../../test-support/render-with-refine";
 import { api, apiBlob } from "../api-client-mock";
 import { aDocument, anEndpoint, aTask, aTestingUser, fakeApi, TASKS_PATH, writesOf } from "../test-support";
 import { NewTestDialog } from "./NewTestDialog";
+import { captureDownloads } from "../../../test-support/downloads";
+import { freshMocksEachTest } from "../../../test-support/fresh-mocks";
 
 vi.mock("../../../providers/api-client", () => import("../api-client-mock"));
 
 beforeAll(initTestI18n);
-beforeEach(() => {
-  api.mockReset();
-  apiBlob.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+freshMocksEachTest(api, apiBlob);
 
 const NEW_ID = "00000000-0000-4000-8000-0000000000b9";
 const RESPONSES_ID = "00000000-0000-4000-8000-0000000000d7";
@@ -109,12 +104,7 @@ describe("the New test dialog: LLM responses you supply", () => {
   });
 
   it("downloads a prompt set's CSV in a language", async () => {
-    URL.createObjectURL = vi.fn(() => "blob:prompts");
-    URL.revokeObjectURL = vi.fn();
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = captureDownloads();
     apiBlob.mockResolvedValue(new Blob(["prompt_id"]));
     const dialog = await openDialog();
     const set = await within(dialog).findByRole("group", { name: "Hiring" });

@@ -3,7 +3,7 @@ import { Box, Skeleton, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import type { FairnessCategory, FairnessResults } from "../../../../domain/entities/testing-task";
 import { SectionCard } from "../../../components/layout/SectionCard";
-import { GroupTable } from "./GroupTable";
+import { FairnessGroupTable } from "./FairnessGroupTable";
 import { FOUR_FIFTHS, undefinedRatioGroups } from "./impact-ratio-bars";
 import { MetricsTable } from "./MetricsTable";
 import type { ResultFormats } from "./result-formats";
@@ -31,7 +31,7 @@ export function CategorySection({ category, outcomeType, hasLabel, formats }: Pr
         {" · "}
         {t("testing-results.category.unknown", { count: category.unknown, formatted: formats.count(category.unknown) })}
       </Typography>
-      <GroupTable category={category} label={label} rateLabel={t(`testing-results.table.rate.${outcomeType}`)} formats={formats} />
+      <FairnessGroupTable category={category} label={label} rateLabel={t(`testing-results.table.rate.${outcomeType}`)} formats={formats} />
       <Box component="figure" sx={{ m: 0, display: "grid", gap: 1 }}>
         <Typography component="figcaption" variant="subtitle2">
           {t("testing-results.chart.title", { threshold: formats.ratio(FOUR_FIFTHS) })}

@@ -1,11 +1,11 @@
-import { Box, Chip, Table, TableBody, TableCell, TableContainer, TableRow, Typography, alpha } from "@mui/material";
+import type { ReactNode } from "react";
+import { Box, Chip, Table, TableBody, TableCell, TableContainer, TableRow, alpha } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import type { FairnessCategory, FairnessGroup } from "../../../../domain/entities/testing-task";
 import { TableHeader } from "../../../components/layout/TableHeader";
-import type { ResultFormats } from "./result-formats";
+import { groupLabel } from "../task-text";
 
-/** The marks a group's row can carry, each explained in the legend under the table when it appears. */
-type Mark = "reference" | "adverse" | "small" | "excluded";
+/** The marks a group's row can carry: the group the others are compared with, a flag, or why it is not flagged. */
+export type Mark = "reference" | "adverse" | "small" | "excluded";
 
 const CHIP_PROPS: Record<Mark, { color: "default" | "error" | "warning" | "info"; variant: "filled" | "outlined" }> = {
   reference: { color: "info", variant: "outlined" },
@@ -14,9 +14,17 @@ const CHIP_PROPS: Record<Mark, { color: "default" | "error" | "warning" | "info"
   excluded: { color: "default", variant: "filled" },
 };
 
-function marksOf(group: FairnessGroup, mostSelected: string | null): Mark[] {
+/** How a group was judged, whatever the test measured. */
+export interface JudgedGroup {
+  group: string;
+  excluded: boolean;
+  small: boolean;
+  adverse_impact: boolean;
+}
+
+export function marksOf(group: JudgedGroup, reference: string | null): Mark[] {
   const marks: Mark[] = [];
-  if (group.group === mostSelected) marks.push("reference");
+  if (group.group === reference) marks.push("reference");
   if (group.adverse_impact) marks.push("adverse");
   // An excluded group is small by definition: its own mark says more.
   if (group.excluded) marks.push("excluded");
@@ -24,42 +32,46 @@ function marksOf(group: FairnessGroup, mostSelected: string | null): Mark[] {
   return marks;
 }
 
-export function MarkChip({ mark }: { mark: Mark }) {
-  const { t } = useTranslation();
-  return <Chip size="small" label={t(`testing-results.marks.${mark}`)} {...CHIP_PROPS[mark]} />;
+export function MarkChip({ mark, label }: { mark: Mark; label: string }) {
+  return <Chip size="small" label={label} {...CHIP_PROPS[mark]} />;
 }
 
-interface Props {
-  category: FairnessCategory;
+/** A figure of each group: its heading and cell (numbers are right-aligned). */
+export interface GroupFigure<G> {
+  heading: string;
+  cell(group: G): ReactNode;
+  /** Keep the cell on one line (an interval, a p-value). */
+  nowrap?: boolean;
+}
+
+interface Props<G extends JudgedGroup> {
+  /** The table's accessible name. */
   label: string;
-  rateLabel: string;
-  formats: ResultFormats;
+  groups: readonly G[];
+  /** The group the others are compared with (the most selected, the best answered). */
+  reference: string | null;
+  /** The headings of the first column (the group) and the last (its marks). */
+  headings: readonly [group: string, marks: string];
+  figures: readonly GroupFigure<G>[];
+  markLabel(mark: Mark): string;
+  /** How to read the table, under it. */
+  children?: ReactNode;
 }
 
-/** A category's groups with their counts, rates (and how sure each is), impact ratios, p-values and flags. */
-export function GroupTable({ category, label, rateLabel, formats }: Props) {
+/**
+ * The groups of one protected attribute with their figures and marks, the same for every kind of test: an excluded
+ * group greyed, a small one in italics, one with adverse impact tinted and marked at its edge.
+ */
+export function GroupTable<G extends JudgedGroup>({ label, groups, reference, headings, figures, markLabel, children }: Props<G>) {
   const { t } = useTranslation();
-  const rows = category.groups.map((group) => ({ group, marks: marksOf(group, category.most_selected) }));
-  const shown = new Set(rows.flatMap((r) => r.marks));
-  const anyUndefined = category.groups.some((g) => g.impact_ratio === null);
+  const [groupHeading, marksHeading] = headings;
   return (
     <Box sx={{ display: "grid", gap: 1 }}>
       <TableContainer>
-        <Table size="small" aria-label={t("testing-results.table.label", { category: label })}>
-          <TableHeader
-            cells={[
-              t("testing-results.table.group"),
-              { label: t("testing-results.table.count"), align: "right" },
-              { label: t("testing-results.table.share"), align: "right" },
-              { label: rateLabel, align: "right" },
-              { label: t("testing-results.table.ci"), align: "right" },
-              { label: t("testing-results.table.impactRatio"), align: "right" },
-              { label: t("testing-results.table.pValue"), align: "right" },
-              t("testing-results.table.flags"),
-            ]}
-          />
+        <Table size="small" aria-label={label}>
+          <TableHeader cells={[groupHeading, ...figures.map((f) => ({ label: f.heading, align: "right" as const })), marksHeading]} />
           <TableBody>
-            {rows.map(({ group, marks }) => (
+            {groups.map((group) => (
               <TableRow
                 key={group.group}
                 sx={[
@@ -69,22 +81,17 @@ export function GroupTable({ category, label, rateLabel, formats }: Props) {
                 ]}
               >
                 <TableCell component="th" scope="row" sx={{ overflowWrap: "anywhere" }}>
-                  {group.group}
+                  {groupLabel(t, group.group)}
                 </TableCell>
-                <TableCell align="right">{formats.count(group.count)}</TableCell>
-                <TableCell align="right">{formats.percent(group.share)}</TableCell>
-                <TableCell align="right">{formats.percent(group.rate)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  {formats.percent(group.ci_low)} – {formats.percent(group.ci_high)}
-                </TableCell>
-                <TableCell align="right">{formats.ratio(group.impact_ratio)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  {formats.pValue(group.p_value)}
-                </TableCell>
+                {figures.map((figure) => (
+                  <TableCell key={figure.heading} align="right" sx={figure.nowrap ? { whiteSpace: "nowrap" } : undefined}>
+                    {figure.cell(group)}
+                  </TableCell>
+                ))}
                 <TableCell>
                   <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap" }}>
-                    {marks.map((mark) => (
-                      <MarkChip key={mark} mark={mark} />
+                    {marksOf(group, reference).map((mark) => (
+                      <MarkChip key={mark} mark={mark} label={markLabel(mark)} />
                     ))}
                   </Box>
                 </TableCell>
@@ -93,40 +100,7 @@ export function GroupTable({ category, label, rateLabel, formats }: Props) {
           </TableBody>
         </Table>
       </TableContainer>
-      <Box component="dl" aria-label={t("testing-results.legend.label", { category: label })} sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 1, rowGap: 0.5, alignItems: "center", m: 0 }}>
-        {(["reference", "adverse", "small", "excluded"] as const)
-          .filter((mark) => shown.has(mark))
-          .map((mark) => (
-            <Box key={mark} sx={{ display: "contents" }}>
-              <Box component="dt">
-                <MarkChip mark={mark} />
-              </Box>
-              <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
-                {t(`testing-results.legend.${mark}`)}
-              </Typography>
-            </Box>
-          ))}
-        {anyUndefined && (
-          <>
-            <Typography component="dt" variant="body2">
-              {t("testing-results.undefined")}
-            </Typography>
-            <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
-              {t("testing-results.legend.undefined")}
-            </Typography>
-          </>
-        )}
-        {(["ci", "pValue"] as const).map((column) => (
-          <Box key={column} sx={{ display: "contents" }}>
-            <Typography component="dt" variant="body2">
-              {t(`testing-results.table.${column}`)}
-            </Typography>
-            <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
-              {t(`testing-results.legend.${column}`)}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      {children}
     </Box>
   );
 }

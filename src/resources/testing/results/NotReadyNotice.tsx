@@ -4,12 +4,14 @@ import { useTranslation } from "react-i18next";
 import type { TestingTask } from "../../../../domain/entities/testing-task";
 import { useResultFormats } from "./result-formats";
 import { useTaskUrls } from "../task-links";
+import { failureText } from "../task-text";
 
-/** A test without results yet (or that failed): what it is doing, and its status page, which says more. */
-export function NotReadyNotice({ task }: { task: TestingTask }) {
-  const { t } = useTranslation();
+/** A test without results yet (or that failed, and why): what it is doing, and its status page, which says more. */
+export function NotReadyNotice({ task }: { task: Omit<TestingTask, "results"> }) {
+  const { t, i18n } = useTranslation();
   const formats = useResultFormats();
   const { statusUrl } = useTaskUrls();
+  const failure = failureText(t, (key) => i18n.exists(key), task);
   return (
     <Alert
       severity={task.status === "error" ? "error" : "info"}
@@ -20,6 +22,7 @@ export function NotReadyNotice({ task }: { task: TestingTask }) {
       }
     >
       {t(`testing-results.notReady.${task.status}`, { rows: formats.count(task.rows_read) })}
+      {failure && ` ${failure}`}
     </Alert>
   );
 }

@@ -2,26 +2,25 @@ import { Alert, Box, Button } from "@mui/material";
 import DownloadOutlined from "@mui/icons-material/DownloadOutlined";
 import { useTranslation } from "react-i18next";
 import { useFeatureFlag } from "../../../providers/feature-flags";
-import { DOWNLOADS, useResultDownloads } from "./result-downloads";
+import { useResultDownloads, type ResultFile } from "./result-downloads";
 
 interface Props {
-  applicationId: string;
-  taskId: string;
+  files: readonly ResultFile[];
   /** The names the saved files are called after. */
   names: { application: string; test: string };
 }
 
-/** The results as CSV and Excel, and the bias-audit summary to publish as PDF; a failed download says why. */
-export function ResultDownloads({ applicationId, taskId, names }: Props) {
+/** A test's downloads (results as tables, the bias summary as PDF), behind the data-export flag; a failed download says why. */
+export function ResultDownloads({ files, names }: Props) {
   const { t } = useTranslation();
-  const { download, busy, failure, dismissFailure } = useResultDownloads(applicationId, taskId, names);
+  const { download, busy, failure, dismissFailure } = useResultDownloads(names);
   if (!useFeatureFlag("data-export")) return null;
   return (
     <Box sx={{ display: "grid", gap: 1 }}>
       <Box role="group" aria-label={t("testing-results.downloads.label")} sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-        {DOWNLOADS.map((kind) => (
-          <Button key={kind} variant="outlined" startIcon={<DownloadOutlined />} disabled={busy !== null} onClick={() => void download(kind)}>
-            {t(`testing-results.downloads.${kind}`)}
+        {files.map((file) => (
+          <Button key={file.kind} variant="outlined" startIcon={<DownloadOutlined />} disabled={busy !== null} onClick={() => void download(file)}>
+            {t(`testing-results.downloads.${file.label}`)}
           </Button>
         ))}
       </Box>

@@ -12,11 +12,13 @@ import { useResultFormats } from "./result-formats";
 import { finishedAt } from "./results-labels";
 
 interface Props {
-  task: TestingTask;
+  task: Omit<TestingTask, "results">;
   title: string;
   /** The application's name once loaded. */
   applicationName: string | undefined;
-  /** What the user may do with a finished test (downloads, evidence). */
+  /** What this kind of test adds to the facts every test has (its status, the responses read…). */
+  facts?: readonly [term: string, value: ReactNode][];
+  /** What the user may do with the test (downloads, evidence, how to read it). */
   actions?: ReactNode;
 }
 
@@ -33,8 +35,8 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** What was tested, on which application, when, by whom and over which file. */
-export function ResultsHeader({ task, title, applicationName, actions }: Props) {
+/** What was tested, on which application, when, by whom and over which file, for every kind of test. */
+export function ResultsHeader({ task, title, applicationName, facts = [], actions }: Props) {
   const { t } = useTranslation();
   const { showUrl } = useNavigation();
   const url = useResourceUrl();
@@ -77,6 +79,11 @@ export function ResultsHeader({ task, title, applicationName, actions }: Props) 
             t("testing-results.none")
           )}
         </Fact>
+        {facts.map(([term, value]) => (
+          <Fact key={term} term={term}>
+            {value}
+          </Fact>
+        ))}
       </Box>
       {actions && <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "flex-start" }}>{actions}</Box>}
     </Box>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { CurrentUser } from "../../../../domain/access/current-user";
 import type { TestingTask } from "../../../../domain/entities/testing-task";
 import { EntityTitlesProvider } from "../../../components/layout/entity-titles";
@@ -11,6 +11,8 @@ import { renderWithRefine } from "../../../test-support/render-with-refine";
 import { api, apiBlob } from "./api-client-mock";
 import TestingResultsPage from "./TestingResultsPage";
 import { aTask, EVIDENCE_CONTROL, fakeResultsApi, someResults, TASK_ID, writesOf } from "./test-support";
+import { captureDownloads } from "../../../test-support/downloads";
+import { freshMocksEachTest } from "../../../test-support/fresh-mocks";
 
 vi.mock("../../../providers/api-client", () => import("./api-client-mock"));
 
@@ -20,14 +22,7 @@ const REVIEWER = aUser([{ name: "ApplicationReviewer", resource_group: GROUP_ALL
 beforeAll(initTestI18n);
 // The chart is loaded lazily by the page; loading the charts library once here keeps its first load out of a test's time.
 beforeAll(() => import("./ImpactRatioChart"));
-beforeEach(() => {
-  api.mockReset();
-  apiBlob.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+freshMocksEachTest(api, apiBlob);
 
 async function openPage(task: TestingTask | (() => Promise<TestingTask>), identity: CurrentUser = REVIEWER) {
   fakeResultsApi(api, task);
@@ -160,12 +155,7 @@ describe("the results page", () => {
   });
 
   it("downloads the bias-audit summary in the user's language, with the bearer token's client, under a readable name", async () => {
-    const saved: string[] = [];
-    URL.createObjectURL = vi.fn(() => "blob:summary");
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = captureDownloads();
     apiBlob.mockResolvedValue(new Blob(["%PDF-1.7"], { type: "application/pdf" }));
     await openPage(aTask());
     fireEvent.click(await screen.findByRole("button", { name: "Bias-audit summary (PDF)" }));

@@ -15,6 +15,7 @@ import { CounterfactualSection } from "./CounterfactualSection";
 import { NotReadyNotice } from "./NotReadyNotice";
 import { ProvenanceSection } from "./ProvenanceSection";
 import { ResultDownloads } from "./ResultDownloads";
+import { mlResultFiles } from "./result-downloads";
 import { useResultFormats } from "./result-formats";
 import { useTaskUrls } from "../task-links";
 import { taskTitle } from "../task-text";
@@ -66,7 +67,7 @@ export default function TestingResultsPage() {
   const canAddEvidence = Boolean(application) && canOn("update", "Application", application!);
   const actions = results && (
     <>
-      <ResultDownloads applicationId={applicationId} taskId={taskId} names={{ application: application?.name ?? "", test: title }} />
+      <ResultDownloads files={mlResultFiles(applicationId, taskId)} names={{ application: application?.name ?? "", test: title }} />
       {canAddEvidence && <UseAsEvidence applicationId={applicationId} taskId={taskId} />}
     </>
   );
