@@ -2,7 +2,6 @@ import { lazy } from "react";
 import { Outlet, Route, Routes } from "react-router";
 import { Authenticated, Refine } from "@refinedev/core";
 import routerProvider, { CatchAllNavigate } from "@refinedev/react-router";
-import { LinearProgress } from "@mui/material";
 import { i18nProvider } from "./i18n";
 import { useAllLocaleAreas } from "./i18n/use-all-areas";
 import { dataProvider } from "./providers/data-provider";
@@ -16,6 +15,8 @@ import { appResources } from "./resources";
 import { refineResources } from "./resources/define-resource";
 import { AppLayout } from "./components/layout/AppLayout";
 import { RouteFrame } from "./components/layout/RouteFrame";
+import { PageSkeleton } from "./components/layout/PageSkeleton";
+import { ShellSkeleton } from "./components/layout/ShellSkeleton";
 import { LimitedAccessGate, resourceRoutes } from "./components/access/guards";
 import { TelemetrySession } from "./telemetry/TelemetrySession";
 
@@ -24,7 +25,7 @@ const DocumentViewerPage = lazy(() => import("./pages/document-viewer/DocumentVi
 
 function Protected() {
   return (
-    <Authenticated key="protected" fallback={<CatchAllNavigate to="/signin" />} loading={<LinearProgress />}>
+    <Authenticated key="protected" fallback={<CatchAllNavigate to="/signin" />} loading={<ShellSkeleton />}>
       <AppLayout>
         <LimitedAccessGate>
           <Outlet />
@@ -37,7 +38,7 @@ function Protected() {
 /** Signed in, but without the main layout: pages that take the whole window (the document viewer). */
 function ProtectedBare() {
   return (
-    <Authenticated key="protected-bare" fallback={<CatchAllNavigate to="/signin" />} loading={<LinearProgress />}>
+    <Authenticated key="protected-bare" fallback={<CatchAllNavigate to="/signin" />} loading={<PageSkeleton />}>
       <LimitedAccessGate>
         <Outlet />
       </LimitedAccessGate>

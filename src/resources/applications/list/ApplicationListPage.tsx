@@ -1,10 +1,9 @@
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Alert, Box } from "@mui/material";
 import { useCan } from "@refinedev/core";
-import { useDataGrid } from "@refinedev/mui";
 import { useTranslation } from "react-i18next";
 import type { Application } from "../../../../domain/entities/application";
-import { useExportTarget, useFormatDateTime, useGridSearch } from "../../../components/data-grid/grid-support";
+import { useExportTarget, useFormatDateTime, useGridSearch, useListDataGrid } from "../../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../../components/data-grid/ListPage";
 import { useShowUrl } from "../../links";
 import { ImportButton } from "../../imports/ImportButton";
@@ -21,7 +20,7 @@ export default function ApplicationListPage() {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
   const { data: canCreate } = useCan({ resource: "applications", action: "create" });
-  const { dataGridProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useDataGrid<Application>({
+  const { dataGridProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useListDataGrid<Application>({
     resource: "applications",
     sorters: { initial: [{ field: "name", order: "asc" }] },
     errorNotification: false,
