@@ -8,7 +8,7 @@ import { GridSearchField, ListDataGrid, ListPageHeader } from "../../../componen
 import { useShowUrl } from "../../links";
 import { ImportButton } from "../../imports/ImportButton";
 import { ApplicationFilters } from "./ApplicationFilters";
-import { applicationColumns, DEFAULT_HIDDEN_COLUMNS } from "./application-columns";
+import { applicationColumns, DEFAULT_HIDDEN_COLUMNS, NARROW_HIDDEN_COLUMNS, WIDE_ENOUGH_PX } from "./application-columns";
 import { crudFiltersOf, filterValuesOf, hasFilters, type FilterValues } from "./list-filters";
 import { useColumnVisibility } from "./use-column-visibility";
 
@@ -28,7 +28,7 @@ export default function ApplicationListPage() {
   const [search, setSearch] = useGridSearch({ filters, setFilters, setCurrentPage });
   const exportTarget = useExportTarget("applications", { filters, sorters });
   const [creating, setCreating] = useState(false);
-  const [columnVisibility, setColumnVisibility] = useColumnVisibility(DEFAULT_HIDDEN_COLUMNS);
+  const [columnVisibility, setColumnVisibility] = useColumnVisibility(window.innerWidth >= WIDE_ENOUGH_PX ? DEFAULT_HIDDEN_COLUMNS : NARROW_HIDDEN_COLUMNS);
   const filterValues = useMemo(() => filterValuesOf(filters), [filters]);
   const showUrl = useShowUrl("applications");
   const columns = useMemo(() => applicationColumns({ t, formatDateTime, showUrl }), [t, formatDateTime, showUrl]);

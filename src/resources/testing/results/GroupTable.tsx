@@ -77,7 +77,9 @@ export function GroupTable({ category, label, rateLabel, formats }: Props) {
                 <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                   {formats.percent(group.ci_low)} – {formats.percent(group.ci_high)}
                 </TableCell>
-                <TableCell align="right">{formats.ratio(group.impact_ratio)}</TableCell>
+                <TableCell align="right">
+                  {group.impact_ratio === null ? t(group.excluded ? "testing-results.notAvailable.excluded" : "testing-results.notAvailable.noReference") : formats.ratio(group.impact_ratio)}
+                </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                   {formats.pValue(group.p_value)}
                 </TableCell>
