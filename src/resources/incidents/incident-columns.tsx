@@ -52,8 +52,8 @@ export function incidentColumns({ t, formatDateTime, incidentUrl, applicationUrl
       ),
     },
     { field: "severity", headerName: t("incidents.fields.severity"), width: 110, renderCell: ({ row }) => <SeverityChip severity={row.severity} /> },
-    { field: "status", headerName: t("incidents.fields.status"), flex: 0.8, minWidth: 115, renderCell: ({ row }) => <IncidentStatusChip status={row.status} /> },
-    { field: "detected_at", headerName: t("incidents.fields.detectedAt"), flex: 0.8, minWidth: 110, valueFormatter: (value: string) => formatDateTime(value) },
+    { field: "status", headerName: t("incidents.fields.status"), flex: 0.8, minWidth: 145, renderCell: ({ row }) => <IncidentStatusChip status={row.status} /> },
+    { field: "detected_at", headerName: t("incidents.fields.detectedAt"), flex: 0.8, minWidth: 125, valueFormatter: (value: string) => formatDateTime(value) },
     {
       field: "serious",
       headerName: t("incidents.fields.serious"),

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from "react";
-import { Alert, Box } from "@mui/material";
+import { Alert, Box, useMediaQuery } from "@mui/material";
 import { useCan } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { Application } from "../../../../domain/entities/application";
@@ -28,7 +28,8 @@ export default function ApplicationListPage() {
   const [search, setSearch] = useGridSearch({ filters, setFilters, setCurrentPage });
   const exportTarget = useExportTarget("applications", { filters, sorters });
   const [creating, setCreating] = useState(false);
-  const [columnVisibility, setColumnVisibility] = useColumnVisibility(window.innerWidth >= WIDE_ENOUGH_PX ? DEFAULT_HIDDEN_COLUMNS : NARROW_HIDDEN_COLUMNS);
+  const wide = useMediaQuery(`(min-width: ${WIDE_ENOUGH_PX}px)`);
+  const [columnVisibility, setColumnVisibility] = useColumnVisibility(wide ? DEFAULT_HIDDEN_COLUMNS : NARROW_HIDDEN_COLUMNS);
   const filterValues = useMemo(() => filterValuesOf(filters), [filters]);
   const showUrl = useShowUrl("applications");
   const columns = useMemo(() => applicationColumns({ t, formatDateTime, showUrl }), [t, formatDateTime, showUrl]);
