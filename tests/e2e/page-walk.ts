@@ -135,7 +135,8 @@ export function administratorPages(ids: Ids): WalkPage[] {
 /** The page has settled: no skeleton, progress bar or busy region left, and its heading is there. */
 export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
-  await expect(page.locator('[aria-busy="true"], .MuiSkeleton-root, .MuiCircularProgress-root, .MuiLinearProgress-indeterminate')).toHaveCount(0);
+  const busy = page.locator('[aria-busy="true"], .MuiSkeleton-root, .MuiCircularProgress-root, .MuiLinearProgress-indeterminate').locator("visible=true");
+  await expect(busy, { message: "the page is still loading" }).toHaveCount(0);
   await expect(page.getByRole("heading").first()).toBeVisible();
 }
 

@@ -1,10 +1,14 @@
 import type { TFunction } from "i18next";
 import { RACE_ETHNICITY, SEX, SEX_RACE_ETHNICITY, TESTING_ERRORS, type TestingTask } from "../../../domain/entities/testing-task";
+import { PROMPT_ATTRIBUTES } from "../../../domain/testing/prompt-sets/attributes";
 
 export { lowestRatio } from "../../../domain/entities/testing-task";
 
-/** The categories the law names have their own words; any other attribute key reads as itself ("age_band" → "Age band"). */
-const NAMED_CATEGORIES: readonly string[] = [SEX, RACE_ETHNICITY, SEX_RACE_ETHNICITY];
+/**
+ * The categories the law names and those of the LLM prompt sets have their own words in each language; any other
+ * attribute (a column of the user's file) reads as itself ("region_code" → "Region code").
+ */
+const NAMED_CATEGORIES: readonly string[] = [SEX, RACE_ETHNICITY, SEX_RACE_ETHNICITY, ...PROMPT_ATTRIBUTES];
 
 export function categoryLabel(t: TFunction, category: string): string {
   if (NAMED_CATEGORIES.includes(category)) return t(`testing.categories.${category}`);
