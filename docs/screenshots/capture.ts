@@ -35,9 +35,9 @@ await page.getByRole("heading", { level: 1, name: "Interview shortlister" }).wai
 await settled(page);
 await page.screenshot({ path: path.join(out, "application.png") });
 
-// The questionnaire, from its first question, beside the risk-tier preview.
-await page.getByRole("textbox", { name: /^Purpose/ }).scrollIntoViewIfNeeded();
-await page.evaluate(() => window.scrollBy(0, -120));
+// The questionnaire, from its first section under the top bar, beside the risk-tier preview.
+await page.getByRole("heading", { name: "Purpose and technology" }).evaluate((heading) => heading.scrollIntoView({ block: "start" }));
+await page.evaluate(() => window.scrollBy(0, -72));
 await page.screenshot({ path: path.join(out, "questionnaire.png") });
 
 await browser.close();

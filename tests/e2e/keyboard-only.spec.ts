@@ -49,6 +49,8 @@ async function arrowTo(page: Page, group: Locator, option: string) {
 }
 
 test("a contributor adds, assesses and submits an application with the keyboard alone", async ({ page }) => {
+  // Some hundred key presses, each a round trip to the browser.
+  test.setTimeout(240_000);
   const name = `Keyboard triage ${Date.now()}`;
   await page.goto("/signin");
   // The username field has the focus on arrival.
