@@ -7,6 +7,7 @@ import { watchConsole } from "./page-walk";
 test("a search that matches nothing says so, and the pager says 0", async ({ page }) => {
   await signIn(page, "admin@steward.test");
   await expectSignedIn(page);
+  await expect(page.getByRole("grid", { name: "AI Applications" }).getByRole("row").nth(1)).toBeVisible();
   await expect(page.getByText(/^1–\d+ of \d+$/)).toBeVisible();
   await page.getByRole("searchbox", { name: "Search applications" }).fill("no application is called this");
   await expect(page.getByText("No applications match this search or these filters.")).toBeVisible();
