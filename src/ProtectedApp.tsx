@@ -19,6 +19,7 @@ import { PageSkeleton } from "./components/layout/PageSkeleton";
 import { ShellSkeleton } from "./components/layout/ShellSkeleton";
 import { LimitedAccessGate, resourceRoutes } from "./components/access/guards";
 import { TelemetrySession } from "./telemetry/TelemetrySession";
+import { useProfileLanguage } from "./i18n/use-profile-language";
 
 const NotFoundPage = lazy(() => import("./pages/errors/NotFoundPage"));
 const DocumentViewerPage = lazy(() => import("./pages/document-viewer/DocumentViewerPage"));
@@ -35,10 +36,17 @@ function Protected() {
   );
 }
 
+/** Speaks the signed-in user's language outside the main layout too (the layout does it within). */
+function ProfileLanguage() {
+  useProfileLanguage();
+  return null;
+}
+
 /** Signed in, but without the main layout: pages that take the whole window (the document viewer). */
 function ProtectedBare() {
   return (
     <Authenticated key="protected-bare" fallback={<CatchAllNavigate to="/signin" />} loading={<PageSkeleton />}>
+      <ProfileLanguage />
       <LimitedAccessGate>
         <Outlet />
       </LimitedAccessGate>

@@ -112,7 +112,7 @@ export function administratorPages(ids: Ids): WalkPage[] {
     { name: "LLM test summary", path: `/application-testing/results/llm/${ids.llmDocument}` },
     { name: "LLM test table", path: `/application-testing/results/llm/${ids.llmDocument}/details/favourable` },
     { name: "LLM test explanation", path: `/application-testing/results/llm/${ids.llmDocument}/explanation` },
-    { name: "document viewer", path: `/document-viewer/${ids.mlDocument}` },
+    { name: "document viewer", path: `/document-viewer/${ids.mlDocument}?application=${ids.hiring}` },
     { name: "vendors", path: "/vendors" },
     { name: "vendor", path: `/vendors/detail/${ids.vendor}` },
     { name: "incidents", path: "/incidents" },

@@ -43,7 +43,7 @@ export function incidentColumns({ t, formatDateTime, incidentUrl, applicationUrl
       field: "application",
       headerName: t("incidents.fields.application"),
       flex: 1,
-      minWidth: 110,
+      minWidth: 100,
       sortable: false,
       renderCell: ({ row }) => (
         <Link component={RouterLink} to={applicationUrl(row.application.id)}>
@@ -63,7 +63,7 @@ export function incidentColumns({ t, formatDateTime, incidentUrl, applicationUrl
       renderCell: ({ row }) => (row.serious && row.serious_type ? t(`incidents.seriousTypes.${row.serious_type}`) : none(t)),
     },
     { field: "report_deadline", headerName: t("incidents.columns.reportDeadline"), flex: 1, minWidth: 120, renderCell: ({ row }) => <ReportDeadline incident={row} /> },
-    { field: "owner", headerName: t("incidents.fields.owner"), flex: 0.8, minWidth: 100, sortable: false, renderCell: ({ row }) => row.owner?.name ?? none(t) },
+    { field: "owner", headerName: t("incidents.fields.owner"), flex: 0.8, minWidth: 115, sortable: false, renderCell: ({ row }) => row.owner?.name ?? none(t) },
   ];
   return columns.filter((c): c is GridColDef<Incident> => c !== false);
 }
