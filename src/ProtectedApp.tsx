@@ -2,7 +2,6 @@ import { lazy } from "react";
 import { Outlet, Route, Routes } from "react-router";
 import { Authenticated, Refine } from "@refinedev/core";
 import routerProvider, { CatchAllNavigate } from "@refinedev/react-router";
-import { LinearProgress } from "@mui/material";
 import { i18nProvider } from "./i18n";
 import { useAllLocaleAreas } from "./i18n/use-all-areas";
 import { dataProvider } from "./providers/data-provider";
@@ -16,15 +15,18 @@ import { appResources } from "./resources";
 import { refineResources } from "./resources/define-resource";
 import { AppLayout } from "./components/layout/AppLayout";
 import { RouteFrame } from "./components/layout/RouteFrame";
+import { PageSkeleton } from "./components/layout/PageSkeleton";
+import { ShellSkeleton } from "./components/layout/ShellSkeleton";
 import { LimitedAccessGate, resourceRoutes } from "./components/access/guards";
 import { TelemetrySession } from "./telemetry/TelemetrySession";
+import { useProfileLanguage } from "./i18n/use-profile-language";
 
 const NotFoundPage = lazy(() => import("./pages/errors/NotFoundPage"));
 const DocumentViewerPage = lazy(() => import("./pages/document-viewer/DocumentViewerPage"));
 
 function Protected() {
   return (
-    <Authenticated key="protected" fallback={<CatchAllNavigate to="/signin" />} loading={<LinearProgress />}>
+    <Authenticated key="protected" fallback={<CatchAllNavigate to="/signin" />} loading={<ShellSkeleton />}>
       <AppLayout>
         <LimitedAccessGate>
           <Outlet />
@@ -34,10 +36,17 @@ function Protected() {
   );
 }
 
+/** Speaks the signed-in user's language outside the main layout too (the layout does it within). */
+function ProfileLanguage() {
+  useProfileLanguage();
+  return null;
+}
+
 /** Signed in, but without the main layout: pages that take the whole window (the document viewer). */
 function ProtectedBare() {
   return (
-    <Authenticated key="protected-bare" fallback={<CatchAllNavigate to="/signin" />} loading={<LinearProgress />}>
+    <Authenticated key="protected-bare" fallback={<CatchAllNavigate to="/signin" />} loading={<PageSkeleton />}>
+      <ProfileLanguage />
       <LimitedAccessGate>
         <Outlet />
       </LimitedAccessGate>

@@ -16,6 +16,13 @@ void i18n
     detection: { order: ["navigator"], caches: [] },
     interpolation: { escapeValue: false },
     returnNull: false,
+    // A key with no text in any language would reach the screen as the key itself: say so where developers and
+    // the browser tests look (the page walk fails on any console warning). A lookup that brings its own default
+    // (a data value that may have a translation) is not missing text.
+    saveMissing: true,
+    missingKeyHandler: (_languages, _namespace, key, _fallback, _update, options?: { defaultValue?: unknown }) => {
+      if (options?.defaultValue === undefined) console.warn(`[i18n] no text for "${key}"`);
+    },
   });
 
 export function isLanguage(value: unknown): value is Language {

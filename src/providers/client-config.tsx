@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { Amplify } from "aws-amplify";
+import { ConsoleLogger } from "aws-amplify/utils";
 import type { ClientConfig } from "../../domain/api/client-config";
 import { startErrorReporting } from "../telemetry/error-reporting";
 
@@ -21,6 +22,18 @@ async function fetchClientConfig(): Promise<ClientConfig> {
 /** Points Amplify at Cognito, or at the local identity service resolved against our own origin. */
 function configureAmplify(config: ClientConfig, origin = window.location.origin): void {
   const { auth } = config;
+  // Amplify warns on every load that a custom user-pool endpoint is in use; ours (the local identity service) is
+  // deliberate, so that one call logs errors only. Amplify's other warnings still show.
+  const level = ConsoleLogger.LOG_LEVEL;
+  ConsoleLogger.LOG_LEVEL = auth.userPoolEndpoint ? "ERROR" : level;
+  try {
+    configureAuth(auth, origin);
+  } finally {
+    ConsoleLogger.LOG_LEVEL = level;
+  }
+}
+
+function configureAuth(auth: ClientConfig["auth"], origin: string): void {
   Amplify.configure({
     Auth: {
       Cognito: {

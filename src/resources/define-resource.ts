@@ -19,6 +19,8 @@ export interface ResourceDefinition<R extends ResourceRoutes> {
   parent?: string;
   /** Checked by the access-control provider; without it the resource is open to anyone signed in. */
   access?: ResourceAccess;
+  /** Where whoever the access refuses lands; the unauthorised page when left out. */
+  whenRefused?: AppResource["whenRefused"];
   hideInMenu?: boolean;
   /** One record without an id in its API path (the company): read and updated as `SINGLETON_ID`. */
   singleton?: boolean;
@@ -32,7 +34,7 @@ export interface ResourceDefinition<R extends ResourceRoutes> {
 
 /** One resource in one place: its API path, menu entry, access, route patterns and pages. */
 export function defineResource<const R extends ResourceRoutes = ResourceRoutes>(definition: ResourceDefinition<R>): AppResource {
-  const { name, api = name, label, icon, parent, access, hideInMenu, singleton, applicationTab, routes, pages = {} } = definition;
+  const { name, api = name, label, icon, parent, access, whenRefused, hideInMenu, singleton, applicationTab, routes, pages = {} } = definition;
   const paths: ResourceRoutes = { ...routes };
   return {
     name,
@@ -41,6 +43,7 @@ export function defineResource<const R extends ResourceRoutes = ResourceRoutes>(
     icon,
     parent,
     access,
+    whenRefused,
     hideInMenu,
     singleton,
     applicationTab,

@@ -48,8 +48,13 @@ export interface AppResource {
   singleton?: boolean;
   /** The resource's records of one application, as a tab on the application's page. */
   applicationTab?: ApplicationTab;
-  /** Without it, anyone signed in may open the routes; with it, others land on /not-found and the menu hides it. */
+  /** Without it, anyone signed in may open the routes; with it, the menu hides it from others and they are refused. */
   access?: ResourceAccess;
+  /**
+   * Where a person the access refuses lands: the unauthorised page, which says they lack access (the default),
+   * or the not-found page, as if the page did not exist for them.
+   */
+  whenRefused?: "unauthorized" | "not-found";
   /** The named route patterns: Refine's actions (`list`, `show: "/applications/detail/:id"`) and any others. */
   paths?: ResourceRoutes;
   /** The routes the resource renders, with their pages. */

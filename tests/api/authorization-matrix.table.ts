@@ -354,6 +354,7 @@ export const MATRIX: Record<string, RouteCase> = {
   "GET /v2/testing/llm/:documentId/tables/:tableId/export": { params: { documentId: (f) => f.ids.llmDocument, tableId: () => "divergent" }, query: () => "format=csv", expect: appRead(200) },
   "GET /v2/testing/llm/:documentId/bias-audit.pdf": { params: { documentId: (f) => f.ids.llmDocument }, query: () => "lang=es", expect: appRead(200) },
   "GET /v2/applications/:id/testing/endpoint": { params: { id: (f) => f.ids.application }, prepare: (f) => f.ensureEndpoint(), expect: appRead(200) },
+  "GET /v2/applications/:id/testing/endpoints": { params: { id: (f) => f.ids.application }, expect: appRead(200) },
   "PUT /v2/applications/:id/testing/endpoint": {
     params: { id: (f) => f.ids.application },
     body: () => ({ url: MATRIX_ENDPOINT, protocol: "kserve_v1" }),

@@ -65,6 +65,12 @@ describe("registering the model endpoint", () => {
     expect((await call("reviewer", "GET", endpointPath())).statusCode).toBe(404);
   });
 
+  it("is an empty list before any is registered, for a client that shows \"none yet\" as a state", async () => {
+    const res = await call("reviewer", "GET", `${endpointPath()}s`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ items: [], total: 0 });
+  });
+
   it("saves it for a contributor, keeps the token encrypted and never answers it: has_token instead", async () => {
     const res = await save("contributor", { url: modelUrl(), model: "hiring-v3", token: TOKEN });
     expect(res.statusCode, res.body).toBe(200);
@@ -84,6 +90,9 @@ describe("registering the model endpoint", () => {
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ url: modelUrl(), has_token: true });
     expect(read.body).not.toContain(TOKEN);
+    const listed = await call("reviewer", "GET", `${endpointPath()}s`);
+    expect(listed.json()).toMatchObject({ items: [{ url: modelUrl(), has_token: true, version: 1 }], total: 1 });
+    expect(listed.body).not.toContain(TOKEN);
 
     const [row] = await t.database.db.select().from(modelEndpoints).where(eq(modelEndpoints.applicationId, apps.inReach));
     expect(row.tokenCiphertext).toBeTruthy();

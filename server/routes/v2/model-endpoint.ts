@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { listResponseSchema } from "../../../domain/api/list";
 import { applicationIdParamsSchema } from "../../../domain/entities/application";
 import { TESTING_ERRORS } from "../../../domain/entities/testing-task";
 import { modelEndpointInputSchema, modelEndpointSchema } from "../../../domain/entities/model-endpoint";
@@ -43,6 +44,25 @@ export default async function modelEndpointRoutes(root: FastifyInstance) {
       const endpoint = await findEndpoint(db(), application.companyId, application.id);
       if (!endpoint) throw notFound(NO_ENDPOINT);
       return withEtag(reply, toModelEndpoint(endpoint));
+    },
+  );
+
+  app.get(
+    "/applications/:id/testing/endpoints",
+    {
+      schema: {
+        tags: ["testing"],
+        summary: "The application's model endpoints as a list: empty while none is registered, else the one that is",
+        description: "For a client that shows \"none yet\" as a state: the same endpoint as GET …/testing/endpoint, without a 404 when there is none.",
+        params: applicationIdParamsSchema,
+        response: { 200: listResponseSchema(modelEndpointSchema), ...problemResponses },
+      },
+    },
+    async (request) => {
+      const { row: application } = await findApplication(db(), request, request.params.id);
+      const endpoint = await findEndpoint(db(), application.companyId, application.id);
+      const items = endpoint ? [toModelEndpoint(endpoint)] : [];
+      return { items, total: items.length };
     },
   );
 

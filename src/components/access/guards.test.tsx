@@ -2,7 +2,7 @@
 import { lazy } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { MemoryRouter, Route, Routes, useSearchParams } from "react-router";
 import { Refine, type DataProvider } from "@refinedev/core";
 import { QueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../domain/access/current-user";
@@ -15,11 +15,17 @@ const asUser = (roleName?: string): CurrentUser => aUser(roleName ? [{ name: rol
 
 const page = (text: string) => lazy(async () => ({ default: () => <p>{text}</p> }));
 const resources: AppResource[] = [
-  { name: "manage-users", label: "u", access: { action: "manage", subject: "User" }, routes: [{ path: "/manage-users", page: page("admin page") }] },
+  { name: "manage-users", label: "u", access: { action: "manage", subject: "User" }, whenRefused: "not-found", routes: [{ path: "/manage-users", page: page("admin page") }] },
+  { name: "frameworks", label: "f", access: { menu: "frameworks" }, routes: [{ path: "/frameworks", page: page("frameworks page") }] },
   { name: "open", label: "o", routes: [{ path: "/open", page: page("open page") }] },
 ];
 
 const dataProvider = {} as DataProvider;
+
+function Refused() {
+  const [params] = useSearchParams();
+  return <p>unauthorised page for {params.get("page")}</p>;
+}
 
 function renderAt(path: string, user: CurrentUser) {
   return render(
@@ -33,6 +39,7 @@ function renderAt(path: string, user: CurrentUser) {
         <Routes>
           {resourceRoutes(resources)}
           <Route path="/not-found" element={<p>not found page</p>} />
+          <Route path="/unauthorized" element={<Refused />} />
         </Routes>
       </Refine>
     </MemoryRouter>,
@@ -47,10 +54,16 @@ describe("resource routes", () => {
     expect(await screen.findByText("admin page")).toBeTruthy();
   });
 
-  it("send everyone else to /not-found", async () => {
+  it("send everyone else to /not-found where the page is hidden from them", async () => {
     renderAt("/manage-users", asUser("ApplicationReviewer"));
     expect(await screen.findByText("not found page")).toBeTruthy();
     expect(screen.queryByText("admin page")).toBeNull();
+  });
+
+  it("send everyone else to the unauthorised page, naming the page, by default", async () => {
+    renderAt("/frameworks", asUser("ApplicationContributor"));
+    expect(await screen.findByText("unauthorised page for /frameworks")).toBeTruthy();
+    expect(screen.queryByText("frameworks page")).toBeNull();
   });
 
   it("leave routes without a rule open", async () => {

@@ -111,7 +111,21 @@ export function ListDataGrid<R extends GridValidRowModel>({ rowHref, noRowsLabel
           navigate(rowHref(row as R));
         })
       }
-      sx={[rowHref ? { "& .MuiDataGrid-row": { cursor: "pointer" } } : {}, ...(sx === undefined ? [] : Array.isArray(sx) ? sx : [sx])]}
+      sx={[
+        {
+          // A long heading (Spanish ones are) wraps to a second line rather than ending in an ellipsis, and so does
+          // a chip's label in a narrow column.
+          "& .MuiDataGrid-columnHeaderTitle": { whiteSpace: "normal", lineHeight: 1.25 },
+          "& .MuiDataGrid-cell .MuiChip-root": { height: "auto", minHeight: 24, maxWidth: "100%" },
+          "& .MuiDataGrid-cell .MuiChip-label": { whiteSpace: "normal" },
+          // The header's hidden menu button and the last column's resize handle stay inside the grid, which would
+          // otherwise scroll sideways by their width.
+          "& .MuiDataGrid-columnHeader": { overflow: "hidden" },
+          "& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator": { display: "none" },
+        },
+        rowHref ? { "& .MuiDataGrid-row": { cursor: "pointer" } } : {},
+        ...(sx === undefined ? [] : Array.isArray(sx) ? sx : [sx]),
+      ]}
       autoHeight
       showToolbar={Boolean(exportTarget || columnsLabel)}
       slots={{ toolbar: ListGridToolbar, ...slots }}

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useResourceParams, type CrudFilter, type CrudSort } from "@refinedev/core";
+import { useResourceParams, type BaseRecord, type CrudFilter, type CrudSort, type HttpError } from "@refinedev/core";
+import { useDataGrid, type UseDataGridProps, type UseDataGridReturnType } from "@refinedev/mui";
 import { listQueryParams } from "../../providers/list-query";
 import type { ExportTarget } from "./ExportMenu";
 import type { GridLocaleText } from "@mui/x-data-grid";
@@ -59,4 +60,17 @@ export function useExportTarget(resource: string, table: { filters: CrudFilter[]
   const path = meta?.path ?? (resources.find((r) => r.name === resource)?.meta?.path as string | undefined) ?? resource;
   const { filters, sorters } = table;
   return useMemo(() => ({ path: `/${path}`, query: listQueryParams(sorters, filters) }), [path, filters, sorters]);
+}
+
+/**
+ * Refine's useDataGrid for a list page, with a pager that tells the truth: Refine keeps the last non-zero total
+ * while a list is empty (it only updates the count on a truthy total), so a search that matches nothing would
+ * still say "1–13 of 13". Here the count is the latest answer's total, 0 included.
+ */
+export function useListDataGrid<R extends BaseRecord>(props: UseDataGridProps<R, HttpError, unknown, R>): UseDataGridReturnType<R, HttpError, unknown> {
+  const grid = useDataGrid<R, HttpError, unknown, R>(props);
+  const total = grid.tableQuery.data?.total;
+  const { dataGridProps } = grid;
+  const fixed = useMemo(() => (total === undefined ? dataGridProps : { ...dataGridProps, rowCount: total }), [dataGridProps, total]);
+  return { ...grid, dataGridProps: fixed };
 }

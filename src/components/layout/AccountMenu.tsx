@@ -17,7 +17,10 @@ export function AccountMenu() {
   return (
     <>
       <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={t("layout.account.open")} size="small">
-        <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: "primary.main" }}>{initials}</Avatar>
+        {/* The initials are a picture of the person; the button's name says what it does. */}
+        <Avatar aria-hidden sx={{ width: 32, height: 32, fontSize: 14, bgcolor: "primary.main" }}>
+          {initials}
+        </Avatar>
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} transformOrigin={{ vertical: "top", horizontal: "right" }}>
         <Typography sx={{ px: 2, py: 1, fontWeight: 600 }} data-testid="account-name">

@@ -9,16 +9,15 @@ import { EntityTitlesProvider } from "./entity-titles";
 import { IdleSession } from "./IdleSession";
 import { useProfileLanguage } from "../../i18n/use-profile-language";
 import { EnvironmentBadge } from "../../telemetry/EnvironmentBadge";
-
-const SIDER_STATE_KEY = "steward.sider.collapsed";
+import { rememberSiderCollapsed, siderCollapsed } from "./sider-state";
 
 /** The protected layout: sider, 48 px top bar with breadcrumbs, the notification bell and the account menu, then the page. */
 export function AppLayout({ children, topBarExtra }: { children: ReactNode; topBarExtra?: ReactNode }) {
   useProfileLanguage();
-  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(SIDER_STATE_KEY) === "1");
+  const [collapsed, setCollapsed] = useState(siderCollapsed);
   const toggle = () =>
     setCollapsed((c) => {
-      localStorage.setItem(SIDER_STATE_KEY, c ? "0" : "1");
+      rememberSiderCollapsed(!c);
       return !c;
     });
   return (

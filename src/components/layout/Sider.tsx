@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { Link as RouterLink, useLocation } from "react-router";
-import { Box, Collapse, Drawer, IconButton, List, ListItemButton, ListItemIcon, ListItemText, Tooltip, Typography } from "@mui/material";
+import { Box, Collapse, Drawer, IconButton, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Tooltip, Typography } from "@mui/material";
 import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
 import ExpandLess from "@mui/icons-material/ExpandLess";
@@ -11,12 +11,15 @@ import { useTranslation } from "react-i18next";
 import { SIDER_WIDTH, SIDER_WIDTH_COLLAPSED, TOP_BAR_HEIGHT } from "../../theme";
 import { useClientConfig } from "../../providers/client-config";
 
-function NavItem({ icon, label, collapsed, selected, depth = 0, ...link }: { icon?: ReactNode; label: string; collapsed: boolean; selected?: boolean; depth?: number; to?: string; href?: string; onClick?: () => void; trailing?: ReactNode }) {
-  const { trailing, to, href, onClick } = link;
+/** One entry of the menu: a list item (the menu is a list to assistive technology) holding its link or button. */
+function NavItem({ icon, label, collapsed, selected, depth = 0, children, ...link }: { icon?: ReactNode; label: string; collapsed: boolean; selected?: boolean; depth?: number; to?: string; href?: string; onClick?: () => void; trailing?: ReactNode; expanded?: boolean; children?: ReactNode }) {
+  const { trailing, to, href, onClick, expanded } = link;
   const button = (
     <ListItemButton
       selected={selected}
       onClick={onClick}
+      aria-current={selected ? "page" : undefined}
+      aria-expanded={expanded}
       {...(to ? { component: RouterLink, to } : href ? { component: "a", href, target: "_blank", rel: "noopener noreferrer" } : {})}
       sx={{ minHeight: 44, pl: collapsed ? 3.5 : 2 + depth * 2, borderRadius: 1, mx: 1 }}
     >
@@ -25,12 +28,17 @@ function NavItem({ icon, label, collapsed, selected, depth = 0, ...link }: { ico
       {!collapsed && trailing}
     </ListItemButton>
   );
-  return collapsed ? (
-    <Tooltip title={label} placement="right">
-      {button}
-    </Tooltip>
-  ) : (
-    button
+  return (
+    <ListItem disablePadding sx={{ display: "block" }}>
+      {collapsed ? (
+        <Tooltip title={label} placement="right">
+          {button}
+        </Tooltip>
+      ) : (
+        button
+      )}
+      {children}
+    </ListItem>
   );
 }
 
@@ -56,12 +64,11 @@ export function Sider({ collapsed, onToggle }: { collapsed: boolean; onToggle: (
     if (item.children.length) {
       const expanded = open[item.key] ?? item.children.some((c) => isSelected(c.route));
       return (
-        <Box key={item.key}>
-          <NavItem icon={item.meta?.icon} label={label(item)} collapsed={collapsed} depth={depth} onClick={() => setOpen((o) => ({ ...o, [item.key]: !expanded }))} trailing={expanded ? <ExpandLess /> : <ExpandMore />} />
+        <NavItem key={item.key} icon={item.meta?.icon} label={label(item)} collapsed={collapsed} depth={depth} expanded={expanded || collapsed} onClick={() => setOpen((o) => ({ ...o, [item.key]: !expanded }))} trailing={expanded ? <ExpandLess /> : <ExpandMore />}>
           <Collapse in={expanded || collapsed}>
             <List disablePadding>{item.children.map((child) => render(child, depth + 1))}</List>
           </Collapse>
-        </Box>
+        </NavItem>
       );
     }
     return <NavItem key={item.key} icon={item.meta?.icon} label={label(item)} collapsed={collapsed} depth={depth} to={item.route} selected={isSelected(item.route)} />;

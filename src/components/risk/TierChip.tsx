@@ -1,10 +1,11 @@
-import { Chip, type ChipProps } from "@mui/material";
+import type { ChipProps } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import { tierColour, tierLabelKey, type RiskTier } from "../../../domain/risk/tiers";
-import { COLOUR } from "../../theme";
+import { tierLevel } from "../../../domain/risk/levels";
+import { tierLabelKey, type RiskTier } from "../../../domain/risk/tiers";
+import { LevelChip } from "./LevelChip";
 
-/** A risk tier in its colour word: red, yellow, green, grey for not assessed. */
+/** A risk tier on the one scale of levels: prohibited dark red, high orange, medium yellow, low green, not assessed grey. */
 export function TierChip({ tier, size = "small" }: { tier: RiskTier | null; size?: ChipProps["size"] }) {
   const { t } = useTranslation();
-  return <Chip size={size} color={COLOUR[tierColour(tier)]} label={t(tierLabelKey(tier))} variant={tier ? "filled" : "outlined"} />;
+  return <LevelChip level={tierLevel(tier)} label={t(tierLabelKey(tier))} size={size} />;
 }

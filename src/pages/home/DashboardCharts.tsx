@@ -1,21 +1,16 @@
 import type { ReactNode } from "react";
-import { Box, Card, CardContent, Typography, useTheme, type Theme } from "@mui/material";
+import { Box, Card, CardContent, Typography, useTheme } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { PieChart } from "@mui/x-charts/PieChart";
 import { useTranslation } from "react-i18next";
 import { NOT_ASSESSED, type ApplicationMetrics } from "../../../domain/entities/application";
-import { RISK_TIERS, tierColour, tierLabelKey } from "../../../domain/risk/tiers";
+import { tierLevel } from "../../../domain/risk/levels";
+import { RISK_TIERS, tierLabelKey } from "../../../domain/risk/tiers";
 import { APPROVAL_STATUSES, approvalStatusLabelKey, DEVELOPMENT_STATUSES, developmentStatusLabelKey } from "../../../domain/workflow";
-import { COLOUR } from "../../theme";
+import { LEVEL_COLOURS } from "../../theme";
 import type { FrameworkProgress } from "./dashboard-data";
 
 const CHART_HEIGHT = 240;
-
-/** A tier or status colour word as a palette colour: MUI's "default" (grey) has no palette entry of its own. */
-function paletteColour(theme: Theme, word: keyof typeof COLOUR): string {
-  const name = COLOUR[word];
-  return name === "default" ? theme.palette.grey[500] : theme.palette[name].main;
-}
 
 function ChartCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -40,12 +35,11 @@ export interface DashboardChartsProps {
 export default function DashboardCharts({ metrics, frameworks }: DashboardChartsProps) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const tiers = [...RISK_TIERS, null].map((tier) => ({
-    id: tier ?? NOT_ASSESSED,
-    label: t(tierLabelKey(tier)),
-    value: metrics.by_risk_tier[tier ?? NOT_ASSESSED] ?? 0,
-    color: paletteColour(theme, tierColour(tier)),
-  }));
+  // The tiers in the one palette of levels, each named with its count in the legend: readable without colour.
+  const tiers = [...RISK_TIERS, null].map((tier) => {
+    const value = metrics.by_risk_tier[tier ?? NOT_ASSESSED] ?? 0;
+    return { id: tier ?? NOT_ASSESSED, label: t("dashboard.charts.tierCount", { tier: t(tierLabelKey(tier)), count: value }), value, color: LEVEL_COLOURS[tierLevel(tier)].fill };
+  });
   const approval = APPROVAL_STATUSES.map((s) => ({ label: t(approvalStatusLabelKey(s)), value: metrics.by_approval_status[s] ?? 0 }));
   const development = DEVELOPMENT_STATUSES.map((s) => ({ label: t(developmentStatusLabelKey(s)), value: metrics.by_development_status[s] ?? 0 }));
   const counted = (label: string) => [{ dataKey: "value", label, color: theme.palette.primary.main }];
@@ -56,6 +50,8 @@ export default function DashboardCharts({ metrics, frameworks }: DashboardCharts
         <PieChart
           height={CHART_HEIGHT}
           series={[{ data: tiers.filter((d) => d.value > 0), innerRadius: 50, paddingAngle: 1, cornerRadius: 3 }]}
+          // A dark edge on every slice: the light ones (medium, not assessed) stand out from the white card too.
+          sx={{ "& .MuiPieArc-root": { stroke: "#374151", strokeWidth: 1 } }}
         />
       </ChartCard>
       <ChartCard id="dashboard-chart-approval" title={t("dashboard.charts.approval")}>

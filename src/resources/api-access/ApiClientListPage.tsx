@@ -1,12 +1,11 @@
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Alert, Box, FormControlLabel, Switch } from "@mui/material";
 import { useDelete, type HttpError } from "@refinedev/core";
-import { useDataGrid } from "@refinedev/mui";
 import { useTranslation } from "react-i18next";
 import type { ApiClient } from "../../../domain/entities/api-client";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog";
 import { notify } from "../../providers/notifications";
-import { useExportTarget, useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
+import { useExportTarget, useFormatDateTime, useGridSearch, useListDataGrid } from "../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
 import { apiClientColumns } from "./api-client-columns";
 
@@ -17,7 +16,7 @@ const CreateApiClientDialog = lazy(() => import("./CreateApiClientDialog").then(
 export default function ApiClientListPage() {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
-  const { dataGridProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useDataGrid<ApiClient>({
+  const { dataGridProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useListDataGrid<ApiClient>({
     resource: "api-access",
     sorters: { initial: [{ field: "created_at", order: "desc" }] },
   });

@@ -14,15 +14,15 @@ interface ColumnOptions {
 /** Only the server's sort keys (name, created_at, last_used_at) are sortable. */
 export function apiClientColumns({ t, formatDateTime, onRevoke }: ColumnOptions): GridColDef<ApiClient>[] {
   return [
-    { field: "name", headerName: t("api-clients.fields.name"), flex: 1, minWidth: 160 },
+    { field: "name", headerName: t("api-clients.fields.name"), flex: 1, minWidth: 130 },
     {
       field: "client_id",
       headerName: t("api-clients.fields.clientId"),
-      flex: 1,
-      minWidth: 200,
+      flex: 1.2,
+      minWidth: 140,
       sortable: false,
       renderCell: ({ value }) => (
-        <Box component="code" sx={{ fontFamily: "monospace", fontSize: 13 }}>
+        <Box component="code" sx={{ fontFamily: "monospace", fontSize: 13, overflowWrap: "anywhere" }}>
           {value}
         </Box>
       ),
@@ -30,21 +30,24 @@ export function apiClientColumns({ t, formatDateTime, onRevoke }: ColumnOptions)
     {
       field: "role",
       headerName: t("api-clients.fields.role"),
-      width: 190,
+      flex: 1,
+      minWidth: 130,
       sortable: false,
       valueGetter: (_value, row) => roleLabel(t, row.role.name),
     },
     {
       field: "resource_group",
       headerName: t("api-clients.fields.resourceGroup"),
-      width: 170,
+      flex: 1,
+      minWidth: 120,
       sortable: false,
       valueGetter: (_value, row) => row.resource_group.name,
     },
     {
       field: "created_at",
       headerName: t("api-clients.fields.created"),
-      width: 200,
+      flex: 1,
+      minWidth: 135,
       renderCell: ({ row }) => (
         <Box sx={{ lineHeight: 1.3, py: 0.5 }}>
           <div>{formatDateTime(row.created_at)}</div>
@@ -59,13 +62,14 @@ export function apiClientColumns({ t, formatDateTime, onRevoke }: ColumnOptions)
     {
       field: "last_used_at",
       headerName: t("api-clients.fields.lastUsed"),
-      width: 180,
+      flex: 1,
+      minWidth: 120,
       valueFormatter: (value: string | null) => (value ? formatDateTime(value) : t("api-clients.never")),
     },
     {
       field: "revoked_at",
       headerName: t("api-clients.fields.status"),
-      width: 120,
+      width: 105,
       sortable: false,
       renderCell: ({ row }) =>
         row.revoked_at ? (
@@ -78,7 +82,7 @@ export function apiClientColumns({ t, formatDateTime, onRevoke }: ColumnOptions)
       field: "actions",
       type: "actions",
       headerName: t("api-clients.revokeConfirm"),
-      width: 90,
+      width: 80,
       getActions: ({ row }) =>
         row.revoked_at
           ? []

@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import KeyOutlined from "@mui/icons-material/KeyOutlined";
-import { ADMIN_ONLY } from "../admin";
+import { ADMIN_ONLY, HIDDEN_WHEN_REFUSED } from "../admin";
 import { defineResource } from "../define-resource";
 
 /** API clients (OAuth client credentials). */
@@ -11,6 +11,7 @@ export const apiAccess = defineResource({
   icon: <KeyOutlined />,
   parent: "admin",
   access: ADMIN_ONLY,
+  whenRefused: HIDDEN_WHEN_REFUSED,
   routes: { list: "/api-access" },
   pages: { list: lazy(() => import("./ApiClientListPage")) },
 });

@@ -1,13 +1,12 @@
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Alert, Box } from "@mui/material";
 import { useDelete, type HttpError } from "@refinedev/core";
-import { useDataGrid } from "@refinedev/mui";
 import { useTranslation } from "react-i18next";
 import type { ResourceGroup } from "../../../domain/entities/resource-group";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog";
 import { notify } from "../../providers/notifications";
 import { groupColumns } from "./group-columns";
-import { useExportTarget, useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
+import { useExportTarget, useFormatDateTime, useGridSearch, useListDataGrid } from "../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
 
 // Loaded when first opened: the list itself needs none of the form code.
@@ -18,7 +17,7 @@ const GroupFormDialog = lazy(() => import("./GroupFormDialog").then((m) => ({ de
 export default function GroupListPage() {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
-  const { dataGridProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useDataGrid<ResourceGroup>({
+  const { dataGridProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useListDataGrid<ResourceGroup>({
     resource: "application-groups",
     sorters: { initial: [{ field: "name", order: "asc" }] },
   });

@@ -33,7 +33,8 @@ export function groupColumns({ t, formatDateTime, onEdit, onDelete }: ColumnOpti
     {
       field: "created_at",
       headerName: t("groups.fields.created"),
-      width: 200,
+      flex: 1,
+      minWidth: 130,
       valueFormatter: (value: string) => formatDateTime(value),
     },
     {

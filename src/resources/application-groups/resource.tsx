@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import WorkspacesOutlined from "@mui/icons-material/WorkspacesOutlined";
-import { ADMIN_ONLY } from "../admin";
+import { ADMIN_ONLY, HIDDEN_WHEN_REFUSED } from "../admin";
 import { defineResource } from "../define-resource";
 import { GROUPS_API } from "./api-path";
 
@@ -12,6 +12,7 @@ export const applicationGroups = defineResource({
   icon: <WorkspacesOutlined />,
   parent: "admin",
   access: ADMIN_ONLY,
+  whenRefused: HIDDEN_WHEN_REFUSED,
   routes: { list: "/application-groups" },
   pages: { list: lazy(() => import("./GroupListPage")) },
 });

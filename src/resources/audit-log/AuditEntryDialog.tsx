@@ -1,5 +1,6 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow } from "@mui/material";
 import { useTranslation } from "react-i18next";
+import { auditActionText, auditEntityTypeText } from "./audit-words";
 import type { AuditEntryView } from "../../../domain/entities/audit";
 import { useFormatDateTime } from "../../components/data-grid/grid-support";
 
@@ -13,8 +14,9 @@ export function AuditEntryDialog({ entry, onClose }: { entry: AuditEntryView; on
   const rows: Array<[string, React.ReactNode]> = [
     [t("audit.columns.createdAt"), <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>],
     [t("audit.columns.actor"), `${entry.actor.name} (${t(`audit.actorTypes.${entry.actor.type}`)})`],
+    [t("audit.columns.what"), auditActionText(t, entry.action)],
     [t("audit.columns.action"), <Box component="code" sx={code}>{entry.action}</Box>],
-    [t("audit.columns.entityType"), entry.entity_type],
+    [t("audit.columns.entityType"), auditEntityTypeText(t, entry.entity_type)],
     [t("audit.columns.entityId"), <Box component="code" sx={code}>{entry.entity_id}</Box>],
     [t("audit.columns.before"), <Box component="pre" sx={code}>{json(entry.before)}</Box>],
     [t("audit.columns.after"), <Box component="pre" sx={code}>{json(entry.after)}</Box>],

@@ -3,6 +3,7 @@ import { Box, Button, MenuItem, TextField } from "@mui/material";
 import type { CrudFilter } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { useGridSearch } from "../../components/data-grid/grid-support";
+import { auditActionText, auditEntityTypeText } from "./audit-words";
 
 export interface AuditFilterState {
   filters: CrudFilter[];
@@ -45,7 +46,7 @@ export function AuditFilters({ state, entityTypes, actions, onClear }: { state: 
         {any}
         {entityTypes.map((type) => (
           <MenuItem key={type} value={type}>
-            {type}
+            {auditEntityTypeText(t, type)}
           </MenuItem>
         ))}
       </TextField>
@@ -61,11 +62,22 @@ export function AuditFilters({ state, entityTypes, actions, onClear }: { state: 
         }}
         sx={{ width: 300 }}
       />
-      <TextField select size="small" label={t("audit.filters.action")} value={valueOf(filters, "action")} onChange={(e) => set("action", e.target.value)} sx={{ width: 220 }}>
+      <TextField
+        select
+        size="small"
+        label={t("audit.filters.action")}
+        value={valueOf(filters, "action")}
+        onChange={(e) => set("action", e.target.value)}
+        sx={{ width: 220 }}
+        slotProps={{ select: { renderValue: (value) => auditActionText(t, String(value)) } }}
+      >
         {any}
         {actions.map((action) => (
-          <MenuItem key={action} value={action}>
-            {action}
+          <MenuItem key={action} value={action} sx={{ gap: 2, justifyContent: "space-between" }}>
+            {auditActionText(t, action)}
+            <Box component="code" sx={{ fontFamily: "monospace", fontSize: 12, color: "text.secondary" }}>
+              {action}
+            </Box>
           </MenuItem>
         ))}
       </TextField>

@@ -1,10 +1,9 @@
 import { useMemo, useState } from "react";
 import { Alert, Box } from "@mui/material";
 import { useCustom, type HttpError } from "@refinedev/core";
-import { useDataGrid } from "@refinedev/mui";
 import { useTranslation } from "react-i18next";
 import type { AuditEntryView } from "../../../domain/entities/audit";
-import { useFormatDateTime } from "../../components/data-grid/grid-support";
+import { useFormatDateTime, useListDataGrid } from "../../components/data-grid/grid-support";
 import { ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
 import { useLocaleAreas } from "../../i18n/use-all-areas";
 import { auditColumns } from "./audit-columns";
@@ -21,7 +20,7 @@ export default function AuditLogPage() {
   useLocaleAreas(AUDIT_AREAS);
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
-  const { dataGridProps, filters, setFilters, sorters, setCurrentPage, tableQuery } = useDataGrid<AuditEntryView>({
+  const { dataGridProps, filters, setFilters, sorters, setCurrentPage, tableQuery } = useListDataGrid<AuditEntryView>({
     resource: "audit-log",
     sorters: { initial: [{ field: "created_at", order: "desc" }] },
     pagination: { pageSize: 25 },

@@ -117,7 +117,7 @@ export default function FrameworkDetailPage() {
           <Chip size="small" label={framework.enabled ? t("frameworks.on") : t("frameworks.off")} color={framework.enabled ? "primary" : "default"} />
         </Stack>
         <Typography variant="body2" color="text.secondary">
-          {framework.jurisdiction}
+          {t(`frameworks.jurisdictions.${framework.jurisdiction}`, { defaultValue: framework.jurisdiction })}
         </Typography>
         <Typography>{framework.summary}</Typography>
         {framework.key_dates.length > 0 && (

@@ -40,7 +40,7 @@ function FrameworkCard({ framework, canToggle }: { framework: FrameworkSummary; 
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
           <FrameworkStatusChip status={framework.status} />
           <Typography variant="caption" color="text.secondary">
-            {framework.jurisdiction}
+            {t(`frameworks.jurisdictions.${framework.jurisdiction}`, { defaultValue: framework.jurisdiction })}
           </Typography>
         </Stack>
         <Typography variant="h6" component="h2" id={`framework-${framework.id}-name`}>

@@ -1,9 +1,8 @@
 import { useMemo } from "react";
 import { useNavigation } from "@refinedev/core";
-import { useDataGrid } from "@refinedev/mui";
 import { useTranslation } from "react-i18next";
 import type { Incident } from "../../../domain/entities/incident";
-import { useExportTarget, useFormatDateTime } from "../../components/data-grid/grid-support";
+import { useExportTarget, useFormatDateTime, useListDataGrid } from "../../components/data-grid/grid-support";
 import { ListDataGrid } from "../../components/data-grid/ListPage";
 import { useShowUrl } from "../links";
 import { INCIDENTS_RESOURCE } from "./incident-api";
@@ -14,7 +13,7 @@ import { incidentColumns } from "./incident-columns";
  * tab) the filter is fixed and the URL is left to the application's page; the list page keeps its state there.
  */
 export function useIncidentTable(applicationId?: string) {
-  return useDataGrid<Incident>({
+  return useListDataGrid<Incident>({
     resource: INCIDENTS_RESOURCE,
     sorters: { initial: [{ field: "detected_at", order: "desc" }] },
     filters: applicationId ? { permanent: [{ field: "application_id", operator: "eq", value: applicationId }] } : undefined,

@@ -32,7 +32,7 @@ export function incidentColumns({ t, formatDateTime, incidentUrl, applicationUrl
       field: "title",
       headerName: t("incidents.fields.title"),
       flex: 1.5,
-      minWidth: 160,
+      minWidth: 150,
       renderCell: ({ row }) => (
         <Link component={RouterLink} to={incidentUrl(row.id)}>
           {row.title}
@@ -43,7 +43,7 @@ export function incidentColumns({ t, formatDateTime, incidentUrl, applicationUrl
       field: "application",
       headerName: t("incidents.fields.application"),
       flex: 1,
-      minWidth: 120,
+      minWidth: 100,
       sortable: false,
       renderCell: ({ row }) => (
         <Link component={RouterLink} to={applicationUrl(row.application.id)}>
@@ -51,19 +51,19 @@ export function incidentColumns({ t, formatDateTime, incidentUrl, applicationUrl
         </Link>
       ),
     },
-    { field: "severity", headerName: t("incidents.fields.severity"), width: 100, renderCell: ({ row }) => <SeverityChip severity={row.severity} /> },
-    { field: "status", headerName: t("incidents.fields.status"), width: 125, renderCell: ({ row }) => <IncidentStatusChip status={row.status} /> },
-    { field: "detected_at", headerName: t("incidents.fields.detectedAt"), width: 135, valueFormatter: (value: string) => formatDateTime(value) },
+    { field: "severity", headerName: t("incidents.fields.severity"), width: 110, renderCell: ({ row }) => <SeverityChip severity={row.severity} /> },
+    { field: "status", headerName: t("incidents.fields.status"), flex: 0.8, minWidth: 145, renderCell: ({ row }) => <IncidentStatusChip status={row.status} /> },
+    { field: "detected_at", headerName: t("incidents.fields.detectedAt"), flex: 0.8, minWidth: 125, valueFormatter: (value: string) => formatDateTime(value) },
     {
       field: "serious",
       headerName: t("incidents.fields.serious"),
-      flex: 1,
-      minWidth: 140,
+      flex: 0.8,
+      minWidth: 100,
       sortable: false,
       renderCell: ({ row }) => (row.serious && row.serious_type ? t(`incidents.seriousTypes.${row.serious_type}`) : none(t)),
     },
-    { field: "report_deadline", headerName: t("incidents.columns.reportDeadline"), width: 170, renderCell: ({ row }) => <ReportDeadline incident={row} /> },
-    { field: "owner", headerName: t("incidents.fields.owner"), width: 130, sortable: false, renderCell: ({ row }) => row.owner?.name ?? none(t) },
+    { field: "report_deadline", headerName: t("incidents.columns.reportDeadline"), flex: 1, minWidth: 120, renderCell: ({ row }) => <ReportDeadline incident={row} /> },
+    { field: "owner", headerName: t("incidents.fields.owner"), flex: 0.8, minWidth: 115, sortable: false, renderCell: ({ row }) => row.owner?.name ?? none(t) },
   ];
   return columns.filter((c): c is GridColDef<Incident> => c !== false);
 }

@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import ApartmentOutlined from "@mui/icons-material/ApartmentOutlined";
-import { ADMIN_ONLY } from "../admin";
+import { ADMIN_ONLY, HIDDEN_WHEN_REFUSED } from "../admin";
 import { defineResource } from "../define-resource";
 import { COMPANY_API } from "./api-path";
 
@@ -12,6 +12,7 @@ export const manageCompany = defineResource({
   icon: <ApartmentOutlined />,
   parent: "admin",
   access: ADMIN_ONLY,
+  whenRefused: HIDDEN_WHEN_REFUSED,
   singleton: true,
   routes: { list: "/manage-company" },
   pages: { list: lazy(() => import("./CompanyPage")) },

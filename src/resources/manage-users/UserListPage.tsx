@@ -1,11 +1,10 @@
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Alert, Box } from "@mui/material";
 import PersonAddOutlined from "@mui/icons-material/PersonAddOutlined";
-import { useDataGrid } from "@refinedev/mui";
 import { useTranslation } from "react-i18next";
 import type { User } from "../../../domain/entities/user";
 import { userColumns } from "./user-columns";
-import { useExportTarget, useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
+import { useExportTarget, useFormatDateTime, useGridSearch, useListDataGrid } from "../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
 import { useRoleLabel } from "../../components/access/role-label";
 import { useShowUrl } from "../links";
@@ -20,7 +19,7 @@ export default function UserListPage() {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
   const formatDateTime = useFormatDateTime();
-  const { dataGridProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useDataGrid<User>({
+  const { dataGridProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useListDataGrid<User>({
     resource: USERS_RESOURCE,
     sorters: { initial: [{ field: "name", order: "asc" }] },
     errorNotification: false,

@@ -26,7 +26,7 @@ export function userColumns({ t, roleLabel, formatDateTime, isSelf, showUrl, onR
       field: "name",
       headerName: t("users.fields.name"),
       flex: 1.2,
-      minWidth: 180,
+      minWidth: 130,
       valueGetter: (_value, row) => fullName(row),
       renderCell: ({ row }) => (
         <Link component={RouterLink} to={showUrl(row.id)}>
@@ -34,12 +34,12 @@ export function userColumns({ t, roleLabel, formatDateTime, isSelf, showUrl, onR
         </Link>
       ),
     },
-    { field: "email", headerName: t("users.fields.email"), flex: 1.2, minWidth: 200 },
+    { field: "email", headerName: t("users.fields.email"), flex: 1.2, minWidth: 170 },
     {
       field: "roles",
       headerName: t("users.fields.roles"),
       flex: 2,
-      minWidth: 240,
+      minWidth: 200,
       sortable: false,
       renderCell: ({ row }) =>
         row.roles.length === 0 ? (
@@ -57,21 +57,22 @@ export function userColumns({ t, roleLabel, formatDateTime, isSelf, showUrl, onR
     {
       field: "language",
       headerName: t("users.fields.language"),
-      width: 120,
+      width: 100,
       sortable: false,
       valueGetter: (_value, row) => t(`users.languages.${row.language}`),
     },
     {
       field: "created_at",
       headerName: t("users.fields.created"),
-      width: 190,
+      flex: 0.8,
+      minWidth: 120,
       valueFormatter: (value: string) => formatDateTime(value),
     },
     {
       field: "actions",
       type: "actions",
       headerName: t("users.actions.label"),
-      width: 110,
+      width: 100,
       getActions: ({ row }) => [
         <GridActionsCellItem
           key="reset"

@@ -80,7 +80,7 @@ export interface FakeTestingApi {
   tasks?: TestingTask[];
   documents?: ApplicationDocument[];
   columns?: DocumentColumns;
-  /** Null: no endpoint registered (404). */
+  /** Null: no endpoint registered (an empty list of them). */
   endpoint?: ModelEndpoint | null;
   /** Answers the writes (POST, PUT, DELETE). */
   write?(request: ApiRequest): Promise<unknown>;
@@ -102,6 +102,7 @@ export function fakeApi(api: ApiMock, data: FakeTestingApi = {}) {
     if (path === `/applications/${APP_ID}/testing/columns`) return columns;
     // Read at each request: a test may answer with what an earlier write stored.
     if (path === `/applications/${APP_ID}/testing/endpoint`) return data.endpoint ?? notFound("No model endpoint.");
+    if (path === `/applications/${APP_ID}/testing/endpoints`) return data.endpoint ? { items: [data.endpoint], total: 1 } : { items: [], total: 0 };
     if (path === `/applications/${APP_ID}`) return anApplication();
     return list([]);
   });

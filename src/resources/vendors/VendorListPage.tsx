@@ -1,11 +1,10 @@
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Alert, Box, MenuItem, TextField } from "@mui/material";
 import { useCan, type CrudFilter } from "@refinedev/core";
-import { useDataGrid } from "@refinedev/mui";
 import { useTranslation } from "react-i18next";
 import { VENDOR_STATUSES, type Vendor } from "../../../domain/entities/vendor";
 import { VENDOR_RISK_LEVELS, vendorRiskLevelKey } from "../../../domain/vendors";
-import { useExportTarget, useFormatDateTime, useGridSearch } from "../../components/data-grid/grid-support";
+import { useExportTarget, useFormatDateTime, useGridSearch, useListDataGrid } from "../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../components/data-grid/ListPage";
 import { useShowUrl } from "../links";
 import { ImportButton } from "../imports/ImportButton";
@@ -29,7 +28,7 @@ export default function VendorListPage() {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
   const { data: canCreate } = useCan({ resource: VENDORS_RESOURCE, action: "create" });
-  const { dataGridProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useDataGrid<Vendor>({
+  const { dataGridProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useListDataGrid<Vendor>({
     resource: VENDORS_RESOURCE,
     sorters: { initial: [{ field: "name", order: "asc" }] },
     errorNotification: false,

@@ -1,13 +1,13 @@
 import { Chip, type ChipProps } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { vendorRiskLevelKey, type VendorRiskLevel } from "../../../domain/vendors";
+import { riskLevel } from "../../../domain/risk/levels";
+import { LevelChip } from "../../components/risk/LevelChip";
 
-const COLOUR: Record<VendorRiskLevel, ChipProps["color"]> = { high: "error", medium: "warning", low: "success" };
-
-/** A vendor's risk level in the tier colours: red, yellow, green. */
+/** A vendor's risk level on the one scale of levels, like the tiers'. */
 export function VendorRiskChip({ level, size = "small" }: { level: VendorRiskLevel; size?: ChipProps["size"] }) {
   const { t } = useTranslation();
-  return <Chip size={size} color={COLOUR[level]} label={t(vendorRiskLevelKey(level))} />;
+  return <LevelChip level={riskLevel(level)} size={size} label={t(vendorRiskLevelKey(level))} />;
 }
 
 /** A vendor's status; offboarded ones are greyed out. */

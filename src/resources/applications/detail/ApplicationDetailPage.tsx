@@ -76,7 +76,8 @@ export default function ApplicationDetailPage() {
   if (!application) return <LinearProgress aria-label={t("application-detail.loading")} />;
 
   return (
-    <Box sx={{ display: "grid", gap: 2 }}>
+    // One column that may be narrower than its content: the tabs scroll and the header wraps inside the window.
+    <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 2 }}>
       <ApplicationHeader application={application} permissions={permissions} />
       <Box sx={{ borderBottom: 1, borderColor: "divider" }}>
         <Tabs value={tab} onChange={(_event, next: DetailTab) => selectTab(next)} variant="scrollable" aria-label={t("application-detail.tabs.label")}>

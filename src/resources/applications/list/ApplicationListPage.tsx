@@ -1,15 +1,14 @@
 import { lazy, Suspense, useMemo, useState } from "react";
-import { Alert, Box } from "@mui/material";
+import { Alert, Box, useMediaQuery } from "@mui/material";
 import { useCan } from "@refinedev/core";
-import { useDataGrid } from "@refinedev/mui";
 import { useTranslation } from "react-i18next";
 import type { Application } from "../../../../domain/entities/application";
-import { useExportTarget, useFormatDateTime, useGridSearch } from "../../../components/data-grid/grid-support";
+import { useExportTarget, useFormatDateTime, useGridSearch, useListDataGrid } from "../../../components/data-grid/grid-support";
 import { GridSearchField, ListDataGrid, ListPageHeader } from "../../../components/data-grid/ListPage";
 import { useShowUrl } from "../../links";
 import { ImportButton } from "../../imports/ImportButton";
 import { ApplicationFilters } from "./ApplicationFilters";
-import { applicationColumns, DEFAULT_HIDDEN_COLUMNS } from "./application-columns";
+import { applicationColumns, DEFAULT_HIDDEN_COLUMNS, NARROW_HIDDEN_COLUMNS, WIDE_ENOUGH_PX } from "./application-columns";
 import { crudFiltersOf, filterValuesOf, hasFilters, type FilterValues } from "./list-filters";
 import { useColumnVisibility } from "./use-column-visibility";
 
@@ -21,7 +20,7 @@ export default function ApplicationListPage() {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
   const { data: canCreate } = useCan({ resource: "applications", action: "create" });
-  const { dataGridProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useDataGrid<Application>({
+  const { dataGridProps, filters, sorters, setFilters, setCurrentPage, tableQuery } = useListDataGrid<Application>({
     resource: "applications",
     sorters: { initial: [{ field: "name", order: "asc" }] },
     errorNotification: false,
@@ -29,7 +28,8 @@ export default function ApplicationListPage() {
   const [search, setSearch] = useGridSearch({ filters, setFilters, setCurrentPage });
   const exportTarget = useExportTarget("applications", { filters, sorters });
   const [creating, setCreating] = useState(false);
-  const [columnVisibility, setColumnVisibility] = useColumnVisibility(DEFAULT_HIDDEN_COLUMNS);
+  const wide = useMediaQuery(`(min-width: ${WIDE_ENOUGH_PX}px)`);
+  const [columnVisibility, setColumnVisibility] = useColumnVisibility(wide ? DEFAULT_HIDDEN_COLUMNS : NARROW_HIDDEN_COLUMNS);
   const filterValues = useMemo(() => filterValuesOf(filters), [filters]);
   const showUrl = useShowUrl("applications");
   const columns = useMemo(() => applicationColumns({ t, formatDateTime, showUrl }), [t, formatDateTime, showUrl]);

@@ -18,6 +18,11 @@ interface ColumnOptions {
 /** Shown until the user picks their own columns: the rest are in the column chooser. */
 export const DEFAULT_HIDDEN_COLUMNS = { description: false, created_at: false } as const;
 
+/** Where the grid is narrower (a 1280 px window), "Updated" starts in the column chooser too, so the rest fit. */
+export const NARROW_HIDDEN_COLUMNS = { ...DEFAULT_HIDDEN_COLUMNS, updated_at: false } as const;
+/** The window width from which every default column fits beside the open sider. */
+export const WIDE_ENOUGH_PX = 1360;
+
 /**
  * The inventory's columns. Every sortable field is one of the server's sort keys (the grid
  * sorts on the server); the status columns sort by workflow order there, not alphabetically.
@@ -28,7 +33,7 @@ export function applicationColumns({ t, formatDateTime, showUrl }: ColumnOptions
       field: "name",
       headerName: t("applications.fields.name"),
       flex: 1.5,
-      minWidth: 200,
+      minWidth: 160,
       renderCell: ({ row }) => (
         <Link component={RouterLink} to={showUrl(row.id)}>
           {row.name}
@@ -45,26 +50,29 @@ export function applicationColumns({ t, formatDateTime, showUrl }: ColumnOptions
     {
       field: "risk_tier",
       headerName: t("applications.fields.riskTier"),
-      width: 150,
+      flex: 0.8,
+      minWidth: 125,
       renderCell: ({ row }) => <TierChip tier={row.risk_tier} />,
     },
     {
       field: "approval_status",
       headerName: t("applications.fields.approvalStatus"),
-      width: 190,
+      flex: 1,
+      minWidth: 165,
       renderCell: ({ row }) => <ApprovalStatusChip status={row.approval_status} />,
     },
     {
       field: "development_status",
       headerName: t("applications.fields.developmentStatus"),
-      width: 180,
+      flex: 0.9,
+      minWidth: 140,
       renderCell: ({ row }) => <DevelopmentStatusChip status={row.development_status} />,
     },
     {
       field: "owner",
       headerName: t("applications.fields.owner"),
       flex: 1,
-      minWidth: 160,
+      minWidth: 120,
       valueGetter: (_value, row) => row.owner?.name ?? "",
       renderCell: ({ row }) =>
         row.owner ? (
@@ -78,13 +86,15 @@ export function applicationColumns({ t, formatDateTime, showUrl }: ColumnOptions
     {
       field: "next_review_due",
       headerName: t("applications.fields.nextReviewDue"),
-      width: 190,
+      flex: 0.8,
+      minWidth: 120,
       renderCell: ({ row }) => <ReviewDue due={row.next_review_due} noneText="" />,
     },
     {
       field: "updated_at",
       headerName: t("applications.fields.updated"),
-      width: 190,
+      flex: 0.9,
+      minWidth: 135,
       valueFormatter: (value: string) => formatDateTime(value),
     },
     {
@@ -96,7 +106,7 @@ export function applicationColumns({ t, formatDateTime, showUrl }: ColumnOptions
     {
       field: "actions",
       headerName: t("applications.fields.actions"),
-      width: 140,
+      width: 115,
       sortable: false,
       hideable: false,
       renderCell: ({ row }) => <RecordAccessCell row={row} />,

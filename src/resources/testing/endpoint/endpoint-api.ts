@@ -12,21 +12,23 @@ export interface EndpointCheck {
   error_params?: Record<string, string | number>;
 }
 
-/** The application's model endpoint; `null` when none is registered (the API answers 404). */
+/**
+ * The application's model endpoint; `null` while none is registered. Read as the list of its endpoints, so
+ * "none yet" is an empty answer, a state, rather than a 404 and an error in the console.
+ */
 export function useModelEndpoint(applicationId: string) {
-  const { query } = useCustom<ModelEndpoint, HttpError>({
-    url: endpointPath(applicationId),
+  const { query } = useCustom<{ items: ModelEndpoint[]; total: number }, HttpError>({
+    url: `${endpointPath(applicationId)}s`,
     method: "get",
     queryOptions: { enabled: Boolean(applicationId), retry: false },
     errorNotification: false,
   });
-  const missing = query.error?.statusCode === 404;
+  // The query's own data: Refine's `result` stands in an empty object until the answer arrives.
+  const items = query.data?.data.items;
   return {
-    // The query's own data: Refine's `result` stands in an empty object until the answer arrives.
-    endpoint: missing ? null : query.data?.data,
+    endpoint: items ? (items[0] ?? null) : undefined,
     loading: query.isLoading,
-    /** A failure other than "none registered". */
-    error: missing ? null : query.error,
+    error: query.error,
     refetch: query.refetch,
   };
 }

@@ -51,7 +51,7 @@ describe("the LLM summary page", () => {
     expect(Object.keys(rows)).toEqual(["Male", "Female", "Non-binary"]);
     expect(rows.Male).toEqual(["150", "50.0%", "4.0%", "0.410", "52.3", "90.0%", "1.000", "Best group"]);
     expect(rows.Female).toEqual(["140", "46.7%", "20.0%", "0.120", "40", "60.0%", "0.667", "Adverse impact"]);
-    expect(rows["Non-binary"]).toEqual(["6", "2.0%", "0.0%", "0.300", "48", "83.3%", "undefined", "Excluded"]);
+    expect(rows["Non-binary"]).toEqual(["6", "2.0%", "0.0%", "0.300", "48", "83.3%", "n/a", "Excluded"]);
     expect(screen.getByText("Best group: Male · 4 responses without a value, left out of the groups")).toBeTruthy();
   });
 

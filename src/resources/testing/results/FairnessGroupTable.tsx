@@ -22,7 +22,11 @@ export function FairnessGroupTable({ category, label, rateLabel, formats }: Prop
     { heading: t("testing-results.table.share"), cell: (g) => formats.percent(g.share) },
     { heading: rateLabel, cell: (g) => formats.percent(g.rate) },
     { heading: t("testing-results.table.ci"), cell: (g) => `${formats.percent(g.ci_low)} – ${formats.percent(g.ci_high)}`, nowrap: true },
-    { heading: t("testing-results.table.impactRatio"), cell: (g) => formats.ratio(g.impact_ratio) },
+    {
+      heading: t("testing-results.table.impactRatio"),
+      // A missing ratio says why: the group was left out, or there is no rate to compare with.
+      cell: (g) => (g.impact_ratio === null ? t(g.excluded ? "testing-results.notAvailable.excluded" : "testing-results.notAvailable.noReference") : formats.ratio(g.impact_ratio)),
+    },
     { heading: t("testing-results.table.pValue"), cell: (g) => formats.pValue(g.p_value), nowrap: true },
   ];
   return (

@@ -57,7 +57,7 @@ describe("the results page", () => {
     expect(rows.Male).toEqual(["600", "60.0%", "50.0%", "46.0% – 54.0%", "1.000", "—", "Most selected"]);
     expect(rows.Female).toEqual(["380", "38.0%", "35.0%", "30.3% – 40.0%", "0.700", "1.2 × 10⁻⁵", "Adverse impact"]);
     // The excluded group keeps its count and rate, and has no ratio to compare.
-    expect(rows["Non-binary"]).toEqual(["15", "1.5%", "20.0%", "7.0% – 45.2%", "undefined", "—", "Excluded"]);
+    expect(rows["Non-binary"]).toEqual(["15", "1.5%", "20.0%", "7.0% – 45.2%", "n/a (excluded)", "—", "Excluded"]);
     expect(screen.getByText("Most-selected group: Male · 5 rows without a value (unknown), left out of the groups")).toBeTruthy();
   });
 
@@ -72,13 +72,14 @@ describe("the results page", () => {
     expect(rowsOf(screen.getByRole("table", { name: "Groups by Race/ethnicity" })).Black.at(-1)).toBe("Small");
   });
 
-  it("writes an impact ratio that cannot be computed as undefined, never NaN", async () => {
+  it("writes an impact ratio that cannot be computed as n/a with the reason, never undefined or NaN", async () => {
     await openPage(aTask());
     const rows = rowsOf(await screen.findByRole("table", { name: "Groups by Race/ethnicity" }));
-    expect(rows.White[4]).toBe("undefined");
-    expect(rows.Black[4]).toBe("undefined");
-    expect(screen.getByText("No bar where the impact ratio is undefined: White, Black.")).toBeTruthy();
-    expect(rowsOf(screen.getByRole("table", { name: "Fairness metrics by Race/ethnicity" }))["Demographic parity"].slice(0, 2)).toEqual(["undefined", "0.000"]);
+    expect(rows.White[4]).toBe("n/a (no rate to compare with)");
+    expect(rows.Black[4]).toBe("n/a (no rate to compare with)");
+    expect(screen.getByText("No bar where there is no impact ratio (n/a): White, Black.")).toBeTruthy();
+    expect(rowsOf(screen.getByRole("table", { name: "Fairness metrics by Race/ethnicity" }))["Demographic parity"].slice(0, 2)).toEqual(["n/a", "0.000"]);
+    expect(document.body.textContent).not.toMatch(/\bundefined\b/);
     expect(document.body.textContent).not.toContain("NaN");
   });
 

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useMemo } from "react";
-import { Alert, Skeleton, Typography } from "@mui/material";
+import { Alert, Box, Skeleton, Typography } from "@mui/material";
+import ShowChartOutlined from "@mui/icons-material/ShowChartOutlined";
 import { useTranslation } from "react-i18next";
 import { SectionCard } from "../../../components/layout/SectionCard";
 import { useTestingTasks } from "../task-api";
-import { trendOf } from "./trend-series";
+import { hasPoints, trendOf } from "./trend-series";
 
 // @mui/x-charts is large: its own chunk, fetched once there is a run to draw.
 const TrendChart = lazy(() => import("./TrendChart"));
@@ -25,12 +26,13 @@ export function TrendSection({ applicationId }: { applicationId: string }) {
       </Typography>
       {query.error ? (
         <Alert severity="error">{t("testing.trend.loadFailed", { message: query.error.message })}</Alert>
-      ) : trend.dates.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {t("testing.trend.empty")}
-        </Typography>
+      ) : !hasPoints(trend) ? (
+        <Box sx={{ display: "flex", alignItems: "center", gap: 1, color: "text.secondary", py: 2 }}>
+          <ShowChartOutlined aria-hidden />
+          <Typography variant="body2">{trend.dates.length === 0 ? t("testing.trend.empty") : t("testing.trend.noRatios")}</Typography>
+        </Box>
       ) : (
-        <Suspense fallback={<Skeleton variant="rounded" height={280} aria-label={t("testing.trend.loading")} />}>
+        <Suspense fallback={<Skeleton variant="rectangular" height={280} aria-label={t("testing.trend.loading")} sx={{ bgcolor: "transparent", borderBottom: 1, borderLeft: 1, borderColor: "divider" }} />}>
           <TrendChart trend={trend} />
         </Suspense>
       )}

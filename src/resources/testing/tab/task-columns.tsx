@@ -49,7 +49,7 @@ export function taskColumns({ t, locale, formatDateTime, openUrl, onDelete }: Co
       field: "name",
       headerName: t("testing.columns.name"),
       flex: 1.3,
-      minWidth: 160,
+      minWidth: 130,
       sortable: false,
       renderCell: ({ row }) => (
         <Link component={RouterLink} to={openUrl(row)}>
@@ -57,11 +57,11 @@ export function taskColumns({ t, locale, formatDateTime, openUrl, onDelete }: Co
         </Link>
       ),
     },
-    { field: "data_source", headerName: t("testing.columns.dataSource"), flex: 1, minWidth: 150, sortable: false, valueFormatter: (value: string) => t(`testing.dataSources.${value}`) },
-    { field: "status", headerName: t("testing.columns.status"), width: 120, sortable: false, renderCell: ({ row }) => <TaskStatusChip task={row} /> },
-    { field: "started_by", headerName: t("testing.columns.startedBy"), width: 150, sortable: false, valueGetter: (_value, row) => row.started_by.name },
-    { field: "created_at", headerName: t("testing.columns.createdAt"), width: 160, valueFormatter: (value: string) => formatDateTime(value) },
-    { field: "summary", headerName: t("testing.columns.summary"), flex: 1.4, minWidth: 220, sortable: false, renderCell: ({ row }) => <SummaryCell task={row} t={t} locale={locale} /> },
+    { field: "data_source", headerName: t("testing.columns.dataSource"), flex: 1, minWidth: 120, sortable: false, valueFormatter: (value: string) => t(`testing.dataSources.${value}`) },
+    { field: "status", headerName: t("testing.columns.status"), width: 110, sortable: false, renderCell: ({ row }) => <TaskStatusChip task={row} /> },
+    { field: "started_by", headerName: t("testing.columns.startedBy"), flex: 0.8, minWidth: 110, sortable: false, valueGetter: (_value, row) => row.started_by.name },
+    { field: "created_at", headerName: t("testing.columns.createdAt"), flex: 0.8, minWidth: 110, valueFormatter: (value: string) => formatDateTime(value) },
+    { field: "summary", headerName: t("testing.columns.summary"), flex: 1.4, minWidth: 160, sortable: false, renderCell: ({ row }) => <SummaryCell task={row} t={t} locale={locale} /> },
   ];
   if (onDelete) {
     columns.push({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { aTask } from "../test-support";
-import { trendOf } from "./trend-series";
+import { hasPoints, trendOf } from "./trend-series";
 
 const ready = (at: string, lowest: Record<string, number | null>) =>
   aTask({ status: "ready", history: [{ status: "ready", at }], updated_at: at, summary: { flagged: false, adverse_impact_groups: 0, lowest_impact_ratio: lowest } });
@@ -35,5 +35,11 @@ describe("the trend of lowest impact ratios", () => {
       updated_at: "2026-02-03T00:00:00.000Z",
     });
     expect(trendOf([rerun]).dates.map((d) => d.toISOString())).toEqual(["2026-02-01T00:05:00.000Z"]);
+  });
+
+  it("has nothing to draw while no run has a ratio, so the tab says why instead of an empty chart", () => {
+    expect(hasPoints(trendOf([]))).toBe(false);
+    expect(hasPoints(trendOf([ready("2026-01-01T00:00:00.000Z", {}), ready("2026-02-01T00:00:00.000Z", { sex: null })]))).toBe(false);
+    expect(hasPoints(trendOf([ready("2026-01-01T00:00:00.000Z", { sex: 0.9 })]))).toBe(true);
   });
 });

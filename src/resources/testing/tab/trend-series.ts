@@ -34,3 +34,6 @@ export function trendOf(tasks: readonly TestingTask[]): Trend {
     series: categories.map((category) => ({ category, values: runs.map((run) => run.ratios[category] ?? null) })),
   };
 }
+
+/** Whether the trend has a point to draw: LLM tests have no impact ratios, so runs alone are not enough. */
+export const hasPoints = (trend: Trend) => trend.series.some((s) => s.values.some((v) => v !== null));
