@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
  */
 export interface HttpProxy {
   origin: string;
+  port: number;
   /** How many requests each target has been sent, in the order of the targets. */
   served: number[];
   /** Answer every request with this 5xx (an AWS-shaped error body) until called with null. */
@@ -22,7 +23,8 @@ function awsError(request: http.IncomingMessage, status: number): { type: string
   return { type: "application/xml", body: `<?xml version="1.0" encoding="UTF-8"?><Error><Code>InternalError</Code><Message>${message}</Message></Error>` };
 }
 
-export async function startHttpProxy(targets: string[]): Promise<HttpProxy> {
+/** `port`: where to listen (one chosen beforehand, so the targets can be told their public origin); any free one otherwise. */
+export async function startHttpProxy(targets: string[], port = 0): Promise<HttpProxy> {
   const served = targets.map(() => 0);
   let next = 0;
   let failing: number | null = null;
@@ -43,15 +45,15 @@ export async function startHttpProxy(targets: string[]): Promise<HttpProxy> {
         answer.pipe(response);
       },
     );
-    upstream.on("error", () => {
-      if (!response.headersSent) response.writeHead(502).end();
-      else response.destroy();
-    });
+    // A target that is down looks down through the proxy too: the connection drops, as it would to the target itself.
+    upstream.on("error", () => request.socket.destroy());
     request.pipe(upstream);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const listening = (server.address() as AddressInfo).port;
   return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    origin: `http://127.0.0.1:${listening}`,
+    port: listening,
     served,
     failWith(status) {
       failing = status;

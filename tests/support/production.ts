@@ -33,13 +33,14 @@ export interface ProductionWorld {
   close(): Promise<void>;
 }
 
-export async function productionWorld(options: { endpoint?: (moto: MotoServer) => string; env?: Record<string, string> } = {}): Promise<ProductionWorld> {
+/** `endpoint`: where Steward reaches moto (a proxy in front of it, say); moto itself when left out. */
+export async function productionWorld(options: { endpoint?: (moto: MotoServer) => Promise<string> } = {}): Promise<ProductionWorld> {
   useMotoCredentials();
   const moto = await startMoto();
   const made = await provisionMoto(moto, "http://localhost:8080");
-  const endpoint = options.endpoint?.(moto) ?? moto.endpoint;
+  const endpoint = (await options.endpoint?.(moto)) ?? moto.endpoint;
   const dataDir = await mkdtemp(path.join(tmpdir(), "steward-production-"));
-  const env = { ...made.env, COGNITO_ENDPOINT: endpoint, S3_ENDPOINT: endpoint, DATA_DIR: dataDir, PROCESSING_INTERVAL_MS: "600000", ...options.env };
+  const env = { ...made.env, COGNITO_ENDPOINT: endpoint, S3_ENDPOINT: endpoint, DATA_DIR: dataDir, PROCESSING_INTERVAL_MS: "600000" };
   const t = await createTestApp({ env, seed: false });
   await seedDemoData(t.database.db, { cognitoPool: cognitoAdmin(t.config), applications: false });
   const client = { region: MOTO_REGION, endpoint: moto.endpoint, credentials: MOTO_CREDENTIALS };

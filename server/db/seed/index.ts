@@ -5,12 +5,13 @@ import { cognitoAdmin } from "../../identity/admin-cognito";
 import { companies } from "../schema";
 import { seedCompany } from "./company";
 import { seedAccess, type DemoUserPool } from "./access";
+import { DEMO_PASSWORD } from "./accounts";
 import { seedApplications } from "./applications";
 import { seedVendors } from "./vendors";
 import { seedFrameworks } from "./frameworks";
 import { seedIncidents } from "./incidents";
 
-export const DEMO_PASSWORD = "Steward-Demo-2026";
+export { DEMO_PASSWORD } from "./accounts";
 
 export interface SeedResult {
   seeded: boolean;

@@ -1,0 +1,145 @@
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test as base } from "@playwright/test";
+import pg from "pg";
+import { freePort } from "../support/free-port";
+import { startHttpProxy, type HttpProxy } from "../support/http-proxy";
+import { MOTO_CREDENTIALS, motoMissing, provisionMoto, startMoto, type MotoServer } from "../support/moto";
+import { startStewardProcess, type StewardProcess } from "../support/steward-process";
+import { expectSignedIn, signIn, signOut } from "./support";
+
+/**
+ * Production mode in the browser: PostgreSQL, Cognito and S3 (moto_server), two Steward processes behind a load
+ * balancer without stickiness (each request to the next one), and nothing of their own in common: each has its own
+ * DATA_DIR. The browser signs in with Amplify against the pool, posts files straight to the bucket, and goes on
+ * with whichever process answers.
+ */
+interface ProductionSite {
+  moto: MotoServer;
+  balancer: HttpProxy;
+  publicUrl: string;
+}
+
+const skipped =
+  motoMissing() ??
+  (process.env.TEST_DATABASE_URL ? null : "TEST_DATABASE_URL is not set: the browser test of production mode needs PostgreSQL, shared by its two Steward processes");
+
+const test = base.extend<object, { site: ProductionSite }>({
+  site: [
+    async ({}, use) => {
+      const moto = await startMoto();
+      const [balancerPort, ...ports] = [await freePort(), await freePort(), await freePort()];
+      const publicUrl = `http://localhost:${balancerPort}`;
+      const made = await provisionMoto(moto, publicUrl);
+      const serverUrl = process.env.TEST_DATABASE_URL!;
+      const database = `steward_production_${randomBytes(6).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`create database ${database}`);
+      await admin.end();
+      const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString();
+      const aws = { AWS_ACCESS_KEY_ID: MOTO_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: MOTO_CREDENTIALS.secretAccessKey };
+      // `npm run db:seed`, as an operator seeds production: the demo users are made in the pool.
+      const seeded = spawnSync(process.execPath, ["--import", "tsx", "server/db/seed/cli.ts"], { env: { ...process.env, ...made.env, ...aws, DATABASE_URL: databaseUrl }, encoding: "utf8" });
+      expect(seeded.stdout, seeded.stderr).toContain(`its users sign in through the Cognito user pool ${made.poolId}`);
+      const dataDirs = await Promise.all(ports.map(() => mkdtemp(path.join(tmpdir(), "steward-production-"))));
+      const shared = {
+        ...made.env,
+        ...aws,
+        DATABASE_URL: databaseUrl,
+        PUBLIC_URL: publicUrl,
+        IDENTITY_SECRET_KEY: randomBytes(32).toString("base64url"),
+        MODEL_ENDPOINT_TOKEN_KEY: randomBytes(32).toString("base64url"),
+        PROCESSING_INTERVAL_MS: "500",
+        LOG_LEVEL: "warn",
+      };
+      const stewards: StewardProcess[] = await Promise.all(ports.map((port, i) => startStewardProcess(port, { ...shared, DATA_DIR: dataDirs[i] })));
+      const balancer = await startHttpProxy(
+        stewards.map((s) => s.address),
+        balancerPort,
+      );
+      await use({ moto, balancer, publicUrl });
+      await balancer.close();
+      await Promise.all(stewards.map((s) => s.stop()));
+      await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+      await moto.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${database} with (force)`);
+      await cleanup.end();
+    },
+    { scope: "worker", timeout: 300_000 },
+  ],
+  baseURL: async ({ site }, use) => use(site.publicUrl),
+});
+
+/** 120 decisions: men 36 of 60 shortlisted, women 18 of 60: women's impact ratio 0.500, adverse impact. */
+function decisions(): Buffer {
+  const rows = ["applicant,sex,shortlisted"];
+  for (let i = 0; i < 60; i++) rows.push(`M${i},Male,${i < 36 ? 1 : 0}`);
+  for (let i = 0; i < 60; i++) rows.push(`F${i},Female,${i < 18 ? 1 : 0}`);
+  return Buffer.from(rows.join("\n") + "\n");
+}
+
+test.describe("production mode: PostgreSQL, Cognito and S3 (moto_server), two Steward processes", () => {
+  test.skip(Boolean(skipped), skipped ?? "");
+
+  test("sign in, add an application, upload its decisions to the bucket, test them, read the results, sign out", async ({ page, context, site }) => {
+    const toMoto: string[] = [];
+    page.on("request", (request) => void (request.url().startsWith(site.moto.endpoint) && toMoto.push(`${request.method()} ${new URL(request.url()).pathname}`)));
+    const name = `Shortlister ${Date.now()}`;
+
+    await signIn(page, "admin@steward.test");
+    await expectSignedIn(page);
+    // Amplify signed in against the pool itself.
+    expect(toMoto).toContain("POST /");
+
+    await page.getByRole("button", { name: "Add application" }).click();
+    const add = page.getByRole("dialog", { name: "Add an AI application" });
+    await add.getByRole("textbox", { name: /Name/ }).fill(name);
+    await add.getByRole("button", { name: "Add application" }).click();
+    await expect(page).toHaveURL(/\/applications\/detail\/[0-9a-f-]{36}/);
+
+    await page.getByRole("tab", { name: "Testing" }).click();
+    await page.getByRole("button", { name: "New test" }).click();
+    const dialog = page.getByRole("dialog", { name: "New fairness test" });
+    await dialog.getByRole("textbox", { name: /Name/ }).fill("Shortlist audit");
+    const chooser = page.waitForEvent("filechooser");
+    await dialog.getByRole("button", { name: "Upload a file" }).click();
+    await (await chooser).setFiles({ name: "shortlist.csv", mimeType: "text/csv", buffer: decisions() });
+    // Checked by whichever process's worker took it, read back from the bucket for the preview.
+    await expect(dialog.getByText("shortlist.csv is uploaded and chosen.")).toBeVisible({ timeout: 30_000 });
+    expect(toMoto.filter((r) => r.startsWith("POST /steward-"))).toHaveLength(1);
+    await expect(dialog.getByRole("table", { name: "First rows of the file" })).toContainText("M0");
+    await dialog.getByRole("combobox", { name: /Outcome column/ }).click();
+    await page.getByRole("option", { name: "shortlisted", exact: true }).click();
+    await dialog.getByRole("combobox", { name: /^Sex/ }).click();
+    await page.getByRole("option", { name: "sex", exact: true }).click();
+    await dialog.getByRole("button", { name: "Start test" }).click();
+
+    await expect(page.getByText("The test is finished: 120 rows analysed.")).toBeVisible({ timeout: 60_000 });
+    await page.getByRole("link", { name: "Open the results" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Shortlist audit" })).toBeVisible();
+    const women = page.getByRole("row", { name: /^Female/ }).first();
+    await expect(women).toContainText("0.500");
+    await expect(women).toContainText(/Adverse impact/i);
+
+    // The same file in the application's documents, shown by the viewer from the bucket.
+    await page.goBack();
+    await page.goBack();
+    await page.getByRole("tab", { name: "Documents" }).click();
+    await expect(page.getByRole("row", { name: /shortlist\.csv/ })).toContainText("Ready");
+    const [viewer] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: "Open shortlist.csv in the viewer" }).click()]);
+    await expect(viewer.getByRole("table")).toContainText("F59");
+    await viewer.close();
+
+    await signOut(page);
+    await page.goto("/applications");
+    await expect(page).toHaveURL(/\/signin/);
+    // Both processes served the one session, request by request.
+    expect(Math.min(...site.balancer.served)).toBeGreaterThan(10);
+  });
+});
