@@ -7,8 +7,10 @@ import { expect, test as base } from "@playwright/test";
 import pg from "pg";
 import { freePort } from "../support/free-port";
 import { startHttpProxy, type HttpProxy } from "../support/http-proxy";
-import { MOTO_CREDENTIALS, motoMissing, provisionMoto, startMoto, type MotoServer } from "../support/moto";
+import { MOTO_CREDENTIALS, MOTO_REGION, motoMissing, provisionMoto, startMoto, type MotoServer } from "../support/moto";
 import { startStewardProcess, type StewardProcess } from "../support/steward-process";
+import { AdminSetUserPasswordCommand, CognitoIdentityProviderClient } from "@aws-sdk/client-cognito-identity-provider";
+import { freshTotpCode, totpCode } from "./identity-support";
 import { expectSignedIn, signIn, signOut } from "./support";
 
 /**
@@ -21,6 +23,7 @@ interface ProductionSite {
   moto: MotoServer;
   balancer: HttpProxy;
   publicUrl: string;
+  poolId: string;
 }
 
 const skipped =
@@ -61,7 +64,7 @@ const test = base.extend<object, { site: ProductionSite }>({
         stewards.map((s) => s.address),
         balancerPort,
       );
-      await use({ moto, balancer, publicUrl });
+      await use({ moto, balancer, publicUrl, poolId: made.poolId });
       await balancer.close();
       await Promise.all(stewards.map((s) => s.stop()));
       await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
@@ -86,6 +89,8 @@ function decisions(): Buffer {
 
 test.describe("production mode: PostgreSQL, Cognito and S3 (moto_server), two Steward processes", () => {
   test.skip(Boolean(skipped), skipped ?? "");
+  // Whole journeys through two processes, moto_server and PostgreSQL on a shared two-core machine.
+  test.describe.configure({ timeout: 240_000 });
 
   test("sign in, add an application, upload its decisions to the bucket, test them, read the results, sign out", async ({ page, context, site }) => {
     const toMoto: string[] = [];
@@ -136,10 +141,76 @@ test.describe("production mode: PostgreSQL, Cognito and S3 (moto_server), two St
     await expect(viewer.getByRole("table")).toContainText("F59");
     await viewer.close();
 
+    // moto_server stops mid-journey: the upload is refused in words that name the storage, and leaves nothing behind.
+    await site.moto.stop();
+    const upload = async (name: string) => {
+      const chosen = page.waitForEvent("filechooser");
+      await page.getByRole("button", { name: "Upload document" }).click();
+      await (await chosen).setFiles({ name, mimeType: "text/csv", buffer: Buffer.from("metric,value\naccuracy,0.94\n") });
+    };
+    await upload("metrics.csv");
+    await expect(page.getByRole("alert")).toHaveText(
+      "metrics.csv could not be uploaded: The file storage cannot be reached right now, so the document was not added. Please try again in a few minutes.",
+    );
+    await page.reload();
+    await expect(page.getByRole("row", { name: /shortlist\.csv/ })).toBeVisible();
+    await expect(page.getByRole("row", { name: /metrics\.csv/ })).toHaveCount(0);
+    // Back with what it held, the same upload goes through.
+    await site.moto.restart();
+    await upload("metrics.csv");
+    await expect(page.getByRole("row", { name: /metrics\.csv/ })).toContainText("Ready", { timeout: 30_000 });
+
     await signOut(page);
     await page.goto("/applications");
     await expect(page).toHaveURL(/\/signin/);
     // Both processes served the one session, request by request.
     expect(Math.min(...site.balancer.served)).toBeGreaterThan(10);
+  });
+
+  test("an invited person signs in with Cognito's temporary password, chooses their own, and turns on an authenticator app the next sign-in asks for", async ({ page, site }) => {
+    const email = `pat.${Date.now()}@steward.test`;
+    await signIn(page, "admin@steward.test");
+    await expectSignedIn(page);
+    await page.goto("/manage-users");
+    await page.getByRole("button", { name: "Create user" }).click();
+    const create = page.getByRole("dialog", { name: "Create user" });
+    await create.getByRole("textbox", { name: /E-mail/ }).fill(email);
+    await create.getByRole("textbox", { name: /First name/ }).fill("Pat");
+    await create.getByRole("textbox", { name: /Last name/ }).fill("Pool");
+    await create.getByRole("button", { name: "Create user" }).click();
+    await expect(page.getByText(`User created. A temporary password was e-mailed to ${email}.`)).toBeVisible();
+    await signOut(page);
+
+    // Cognito e-mails a temporary password of its own; moto neither makes one up nor sends mail, so the test
+    // gives the pool user the password that mail would carry.
+    const cognito = new CognitoIdentityProviderClient({ region: MOTO_REGION, endpoint: site.moto.endpoint, credentials: MOTO_CREDENTIALS });
+    await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: site.poolId, Username: email, Password: "Temporary-Pass-2026", Permanent: false }));
+    cognito.destroy();
+
+    await signIn(page, email, "Temporary-Pass-2026");
+    await expect(page).toHaveURL(/\/signin-confirm$/);
+    await page.getByLabel("New password").fill("Pat-Pool-Password-2026");
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Set password and continue" }).click();
+    await expect(page).toHaveURL(/\/limited-access$/);
+
+    await page.goto("/settings");
+    const security = page.getByRole("region", { name: "Sign-in security" });
+    await security.getByRole("button", { name: "Set up authenticator app" }).click();
+    const dialog = page.getByRole("dialog", { name: "Set up an authenticator app" });
+    const secret = await dialog.getByRole("textbox", { name: "Secret key" }).inputValue();
+    const setupCode = totpCode(secret);
+    await dialog.getByRole("textbox", { name: /6-digit code/ }).fill(setupCode);
+    await dialog.getByRole("button", { name: "Verify and turn on" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(security.getByRole("button", { name: "Turn off authenticator app" })).toBeVisible();
+    await signOut(page);
+
+    await signIn(page, email, "Pat-Pool-Password-2026");
+    await expect(page.getByRole("heading", { name: "Enter your authenticator code" })).toBeVisible();
+    // A code is good once at AWS (moto does not check): the next window's.
+    await page.getByLabel("6-digit code").fill(await freshTotpCode(secret, setupCode));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/limited-access$/);
   });
 });
