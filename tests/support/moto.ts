@@ -33,6 +33,8 @@ export function motoMissing(): string | null {
   if (missing !== undefined) return missing;
   const probe = spawnSync("moto_server", ["--help"], { stdio: "ignore" });
   missing = probe.error || probe.status !== 0 ? "moto_server is not installed (pip install 'moto[server]'): the tests of production mode against Cognito and S3 are skipped" : null;
+  // CI has it (.ci/run checked): there, its absence is a failure, never a quiet skip.
+  if (missing && process.env.MOTO_REQUIRED) throw new Error(missing.replace("are skipped", "cannot run, and MOTO_REQUIRED is set"));
   if (missing) console.warn(missing);
   return missing;
 }
