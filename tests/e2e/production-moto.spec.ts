@@ -59,7 +59,9 @@ const test = base.extend<object, { site: ProductionSite }>({
         PROCESSING_INTERVAL_MS: "500",
         LOG_LEVEL: "warn",
       };
-      const stewards: StewardProcess[] = await Promise.all(ports.map((port, i) => startStewardProcess(port, { ...shared, DATA_DIR: dataDirs[i] })));
+      // One after the other: two starts at once on a busy two-core machine can outlast Fastify's plugin timeout.
+      const stewards: StewardProcess[] = [];
+      for (const [i, port] of ports.entries()) stewards.push(await startStewardProcess(port, { ...shared, DATA_DIR: dataDirs[i] }));
       const balancer = await startHttpProxy(
         stewards.map((s) => s.address),
         balancerPort,
