@@ -50,7 +50,10 @@ describe.skipIf(skip)("production mode on moto: Cognito's tokens", () => {
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ email: "admin@steward.test", roles: [{ name: "Administrator" }] });
     expect(decodeJwt(token.admin).iss).toBe(`https://cognito-idp.${MOTO_REGION}.amazonaws.com/${w.made.poolId}`);
-    expect(w.t.config.COGNITO_ENDPOINT).toBe(w.moto.endpoint);
+    // The browser is sent to the same endpoint, and may reach it.
+    const config = await w.t.app.inject({ method: "GET", url: "/config.json" });
+    expect(config.json().auth).toMatchObject({ mode: "cognito", userPoolId: w.made.poolId, userPoolClientId: w.made.clientId, userPoolEndpoint: w.moto.endpoint });
+    expect(config.headers["content-security-policy"]).toMatch(new RegExp(`connect-src 'self' ${w.moto.endpoint};`));
   });
 
   it("refuses a token of another pool, an expired one and one signed with a key not the pool's", async () => {

@@ -39,13 +39,15 @@ export interface DemoUserPool {
  * demo password: an identity user of the local store, or — given a Cognito pool — a user of that pool.
  */
 export async function seedAccess(db: Db, companyId: string, options: { password: string; cognitoPool?: DemoUserPool }) {
+  // The pool first: one that cannot make the users stops the seed before anything is written.
+  const pooled = options.cognitoPool && (await poolSignIns(options.cognitoPool, options.password));
   const roleIds = await ensureRoles(db);
   const groups = await db
     .insert(resourceGroups)
     .values(Object.values(DEMO_GROUPS).map((g) => ({ companyId, name: g.name, groupType: g.groupType })))
     .returning();
   const groupId = (key: keyof typeof DEMO_GROUPS) => groups.find((g) => g.name === DEMO_GROUPS[key].name)!.id;
-  const subs = options.cognitoPool ? await poolSignIns(options.cognitoPool, options.password) : await localSignIns(db, options.password);
+  const subs = pooled || (await localSignIns(db, options.password));
   for (const [i, account] of DEMO_ACCOUNTS.entries()) {
     const [user] = await db
       .insert(users)
