@@ -8,7 +8,7 @@ import pg from "pg";
 import { freePort } from "../support/free-port";
 import { startHttpProxy, type HttpProxy } from "../support/http-proxy";
 import { MOTO_CREDENTIALS, MOTO_REGION, motoMissing, provisionMoto, startMoto, type MotoServer } from "../support/moto";
-import { startStewardProcess, type StewardProcess } from "../support/steward-process";
+import { startStewardProcess } from "../support/steward-process";
 import { AdminSetUserPasswordCommand, CognitoIdentityProviderClient } from "@aws-sdk/client-cognito-identity-provider";
 import { freshTotpCode, totpCode } from "./identity-support";
 import { expectSignedIn, signIn, signOut } from "./support";
@@ -33,53 +33,67 @@ const skipped =
 const test = base.extend<object, { site: ProductionSite }>({
   site: [
     async ({}, use) => {
-      const moto = await startMoto();
-      const [balancerPort, ...ports] = [await freePort(), await freePort(), await freePort()];
-      const publicUrl = `http://localhost:${balancerPort}`;
-      const made = await provisionMoto(moto, publicUrl);
-      const serverUrl = process.env.TEST_DATABASE_URL!;
-      const database = `steward_production_${randomBytes(6).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`create database ${database}`);
-      await admin.end();
-      const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString();
-      const aws = { AWS_ACCESS_KEY_ID: MOTO_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: MOTO_CREDENTIALS.secretAccessKey };
-      // `npm run db:seed`, as an operator seeds production: the demo users are made in the pool.
-      const seeded = spawnSync(process.execPath, ["--import", "tsx", "server/db/seed/cli.ts"], { env: { ...process.env, ...made.env, ...aws, DATABASE_URL: databaseUrl }, encoding: "utf8" });
-      expect(seeded.stdout, seeded.stderr).toContain(`its users sign in through the Cognito user pool ${made.poolId}`);
-      const dataDirs = await Promise.all(ports.map(() => mkdtemp(path.join(tmpdir(), "steward-production-"))));
-      const shared = {
-        ...made.env,
-        ...aws,
-        DATABASE_URL: databaseUrl,
-        PUBLIC_URL: publicUrl,
-        IDENTITY_SECRET_KEY: randomBytes(32).toString("base64url"),
-        MODEL_ENDPOINT_TOKEN_KEY: randomBytes(32).toString("base64url"),
-        PROCESSING_INTERVAL_MS: "500",
-        LOG_LEVEL: "warn",
-      };
-      // One after the other: two starts at once on a busy two-core machine can outlast Fastify's plugin timeout.
-      const stewards: StewardProcess[] = [];
-      for (const [i, port] of ports.entries()) stewards.push(await startStewardProcess(port, { ...shared, DATA_DIR: dataDirs[i] }));
-      const balancer = await startHttpProxy(
-        stewards.map((s) => s.address),
-        balancerPort,
-      );
-      await use({ moto, balancer, publicUrl, poolId: made.poolId });
-      await balancer.close();
-      await Promise.all(stewards.map((s) => s.stop()));
-      await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
-      await moto.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${database} with (force)`);
-      await cleanup.end();
+      // Undone in reverse whatever happens, a failed start included: nothing outlives the worker.
+      const undo: Array<() => Promise<unknown>> = [];
+      try {
+        const moto = await startMoto();
+        undo.push(() => moto.close());
+        const [balancerPort, ...ports] = [await freePort(), await freePort(), await freePort()];
+        const publicUrl = `http://localhost:${balancerPort}`;
+        const made = await provisionMoto(moto, publicUrl);
+        const databaseUrl = await createDatabase(undo);
+        const aws = { AWS_ACCESS_KEY_ID: MOTO_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: MOTO_CREDENTIALS.secretAccessKey };
+        // `npm run db:seed`, as an operator seeds production: the demo users are made in the pool.
+        const seeded = spawnSync(process.execPath, ["--import", "tsx", "server/db/seed/cli.ts"], { env: { ...process.env, ...made.env, ...aws, DATABASE_URL: databaseUrl }, encoding: "utf8" });
+        expect(seeded.stdout, seeded.stderr).toContain(`its users sign in through the Cognito user pool ${made.poolId}`);
+        const shared = {
+          ...made.env,
+          ...aws,
+          DATABASE_URL: databaseUrl,
+          PUBLIC_URL: publicUrl,
+          IDENTITY_SECRET_KEY: randomBytes(32).toString("base64url"),
+          MODEL_ENDPOINT_TOKEN_KEY: randomBytes(32).toString("base64url"),
+          PROCESSING_INTERVAL_MS: "500",
+          LOG_LEVEL: "warn",
+        };
+        // One after the other: two starts at once on a busy two-core machine can outlast Fastify's plugin timeout.
+        const addresses: string[] = [];
+        for (const port of ports) {
+          const dataDir = await mkdtemp(path.join(tmpdir(), "steward-production-"));
+          undo.push(() => rm(dataDir, { recursive: true, force: true }));
+          const steward = await startStewardProcess(port, { ...shared, DATA_DIR: dataDir });
+          undo.push(() => steward.stop());
+          addresses.push(steward.address);
+        }
+        const balancer = await startHttpProxy(addresses, balancerPort);
+        undo.push(() => balancer.close());
+        await use({ moto, balancer, publicUrl, poolId: made.poolId });
+      } finally {
+        for (const step of undo.reverse()) await step().catch(() => {});
+      }
     },
     { scope: "worker", timeout: 300_000 },
   ],
   baseURL: async ({ site }, use) => use(site.publicUrl),
 });
+
+/** A throwaway database on the PostgreSQL of TEST_DATABASE_URL, dropped by `undo`. */
+async function createDatabase(undo: Array<() => Promise<unknown>>): Promise<string> {
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const name = `steward_production_${randomBytes(6).toString("hex")}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  undo.push(() => run(`drop database if exists ${name} with (force)`));
+  return Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+}
 
 /** 120 decisions: men 36 of 60 shortlisted, women 18 of 60: women's impact ratio 0.500, adverse impact. */
 function decisions(): Buffer {

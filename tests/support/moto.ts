@@ -71,7 +71,12 @@ export async function startMoto(): Promise<MotoServer> {
     running.kill("SIGTERM");
     await exited;
   };
-  await launch();
+  try {
+    await launch();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   // Recorded too: the replay seeds the same way before it makes the same calls, and gets the same ids.
   await fetch(`${endpoint}/moto-api/seed?a=20260101`, { method: "POST" });
   return {

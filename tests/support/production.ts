@@ -41,7 +41,13 @@ export async function productionWorld(options: { endpoint?: (moto: MotoServer) =
   const endpoint = (await options.endpoint?.(moto)) ?? moto.endpoint;
   const dataDir = await mkdtemp(path.join(tmpdir(), "steward-production-"));
   const env = { ...made.env, COGNITO_ENDPOINT: endpoint, S3_ENDPOINT: endpoint, DATA_DIR: dataDir, PROCESSING_INTERVAL_MS: "600000" };
-  const t = await createTestApp({ env, seed: false });
+  let t: TestApp;
+  try {
+    t = await createTestApp({ env, seed: false });
+  } catch (error) {
+    await moto.close();
+    throw error;
+  }
   await seedDemoData(t.database.db, { cognitoPool: cognitoAdmin(t.config), applications: false });
   const client = { region: MOTO_REGION, endpoint: moto.endpoint, credentials: MOTO_CREDENTIALS };
   const cognito = new CognitoIdentityProviderClient(client);
