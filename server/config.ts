@@ -38,12 +38,15 @@ export const configSchema = z
     COGNITO_USER_POOL_ID: optionalText,
     COGNITO_CLIENT_ID: optionalText,
     COGNITO_REGION: optionalText,
+    /** Cognito mode: where the user pool's API and signing keys are, when not AWS's regional endpoint (moto, a private endpoint). */
+    COGNITO_ENDPOINT: optionalUrl.transform((v) => v?.replace(/\/+$/, "")),
     /** Cognito mode, API clients: the pool's hosted domain (token URL https://<domain>/oauth2/token) and their scope. */
     COGNITO_OAUTH_DOMAIN: optionalText.transform((v) => v?.replace(/^https?:\/\//, "").replace(/\/+$/, "")),
     COGNITO_API_SCOPE: optionalText,
     S3_BUCKET: optionalText,
     S3_REGION: optionalText,
-    S3_ENDPOINT: optionalText,
+    /** An S3-compatible endpoint (moto, MinIO): the bucket is then addressed path-style, by the browser's form and the server alike. */
+    S3_ENDPOINT: optionalUrl.transform((v) => v?.replace(/\/+$/, "")),
     /** Local storage: the HMAC secret of upload policies; derived from the identity key (or DATA_DIR/keys) when unset. */
     UPLOAD_SIGNING_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
     /** How often the document worker looks for queued items (an upload also wakes it at once). */

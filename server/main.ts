@@ -1,7 +1,7 @@
 import { loadConfig, type Config } from "./config";
 import { openDatabase, type Database } from "./db/client";
 import { runMigrations } from "./db/migrate";
-import { seedDemoData, DEMO_PASSWORD } from "./db/seed";
+import { seedDemoData, demoSeedOptions, DEMO_PASSWORD } from "./db/seed";
 import { seedDemoDocuments } from "./db/seed/documents";
 import { seedDemoSso } from "./db/seed/sso";
 import { seedDemoApprovalSnapshots } from "./db/seed/approval-snapshots";
@@ -25,7 +25,7 @@ async function start() {
   const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
   await runMigrations(database);
   const seeded =
-    config.SEED_DEMO && !config.DATABASE_URL ? (await seedDemoData(database.db, { identityMode: config.identityMode })).seeded : false;
+    config.SEED_DEMO && !config.DATABASE_URL ? (await seedDemoData(database.db, demoSeedOptions(config))).seeded : false;
   const app = await buildApp({ config, database, identity: await localIdentityFiles(config) });
   // Documents live in the app's storage, so the demo's are added once the app exists; then the snapshots of the
   // demo's decisions, which hash the files they find.
@@ -87,7 +87,8 @@ function listenFailure(error: unknown, config: Config): unknown {
 function announce(config: Config, seeded: boolean) {
   const lines = [`Steward is running at ${config.publicUrl}`];
   if (seeded) lines.push("Seeded the demo company \"Demo Co\".");
-  if (config.identityMode === "local") {
+  // The demo users sign in wherever they were seeded: the local store, or (seeded now) the Cognito pool.
+  if (config.identityMode === "local" || seeded) {
     lines.push(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.email.padEnd(26)} ${a.roles}`);
     if (demoIdpEnabled(config)) lines.push(`Corporate sign-in (/sso): ${DEMO_SSO_PERSON.email} at the demo identity provider, same password.`);

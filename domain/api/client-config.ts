@@ -9,7 +9,10 @@ export const clientConfigSchema = z.object({
   auth: z.object({
     userPoolId: z.string(),
     userPoolClientId: z.string(),
-    /** Set in local mode: Amplify then sends every user-pool call here instead of to AWS. */
+    /**
+     * Amplify sends every user-pool call here instead of to AWS's regional endpoint: the local service's path in local
+     * mode, COGNITO_ENDPOINT's URL in Cognito mode when set (moto, a private endpoint).
+     */
     userPoolEndpoint: z.string().optional(),
     region: z.string(),
     authFlowType: z.enum(["USER_PASSWORD_AUTH", "USER_SRP_AUTH"]),

@@ -157,8 +157,11 @@ export async function changeUser(
   return row;
 }
 
-/** Deletes a user and their role assignments, unless they are the company's last Administrator; audited. */
-export async function deleteUser(db: Db, actor: Actor, target: UserRow): Promise<void> {
+/**
+ * Deletes a user and their role assignments, unless they are the company's last Administrator; audited.
+ * `beforeCommit` runs last inside the transaction: its failure leaves the user as they were.
+ */
+export async function deleteUser(db: Db, actor: Actor, target: UserRow, beforeCommit?: () => Promise<void>): Promise<void> {
   await db.transaction(async (tx) => {
     const admins = await lockAdministratorIds(tx, target.companyId);
     if (admins.includes(target.id) && admins.length <= 1) throw conflict(LAST_ADMIN);
@@ -170,6 +173,7 @@ export async function deleteUser(db: Db, actor: Actor, target: UserRow): Promise
       action: "user.deleted",
       before: { email: target.email, first_name: target.firstName, last_name: target.lastName },
     });
+    await beforeCommit?.();
   });
 }
 

@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from "vitest";
 import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminGetUserCommand,
   AdminResetUserPasswordCommand,
+  AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
   CreateIdentityProviderCommand,
   CreateUserPoolClientCommand,
@@ -12,6 +14,7 @@ import {
   UpdateIdentityProviderCommand,
   UpdateUserPoolClientCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
+import { ServiceUnavailable } from "../aws/unavailable";
 import { IdentityAdminError } from "./admin";
 import { CognitoIdentityAdmin, type CognitoApiClientSettings, type CognitoSender } from "./admin-cognito";
 
@@ -44,13 +47,43 @@ describe("CognitoIdentityAdmin", () => {
     });
   });
 
-  it("maps Cognito's errors to IdentityAdminError", async () => {
-    const exists = stubbed(() => Promise.reject(awsError("UsernameExistsException"))).admin;
-    await expect(exists.createUser({ email: "a@b.c" })).rejects.toMatchObject({ problem: "user_exists" });
+  it("maps Cognito's errors to IdentityAdminError, and its outages to ServiceUnavailable", async () => {
+    const existing = (status: string) =>
+      stubbed((command) =>
+        command instanceof AdminCreateUserCommand
+          ? Promise.reject(awsError("UsernameExistsException"))
+          : { UserStatus: status, UserAttributes: [{ Name: "sub", Value: "earlier-sub" }] },
+      ).admin;
+    await expect(existing("CONFIRMED").createUser({ email: "a@b.c" })).rejects.toMatchObject({ problem: "user_exists" });
+    // An invitation nobody took up is what an earlier attempt left behind when its answer was lost: adopted.
+    await expect(existing("FORCE_CHANGE_PASSWORD").createUser({ email: "a@b.c" })).resolves.toEqual({ sub: "earlier-sub" });
     const missing = stubbed(() => Promise.reject(awsError("UserNotFoundException"))).admin;
     await expect(missing.deleteUser("a@b.c")).rejects.toBeInstanceOf(IdentityAdminError);
-    const throttled = stubbed(() => Promise.reject(awsError("TooManyRequestsException"))).admin;
-    await expect(throttled.globalSignOut("a@b.c")).rejects.toMatchObject({ name: "TooManyRequestsException" });
+    const outages = [
+      awsError("TooManyRequestsException"),
+      Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5000"), { code: "ECONNREFUSED" }),
+      Object.assign(awsError("InternalErrorException"), { $fault: "server", $metadata: { httpStatusCode: 500 } }),
+    ];
+    for (const outage of outages) {
+      const down = stubbed(() => Promise.reject(outage)).admin;
+      await expect(down.globalSignOut("a@b.c")).rejects.toMatchObject({ name: "ServiceUnavailable", service: "identity" });
+      await expect(down.createUser({ email: "a@b.c" })).rejects.toBeInstanceOf(ServiceUnavailable);
+    }
+  });
+
+  it("seeds a demo user with a permanent password, and finds one an earlier seed made", async () => {
+    const fresh = stubbed((command) => (command instanceof AdminCreateUserCommand ? { User: { Attributes: [{ Name: "sub", Value: "new-sub" }] } } : {}));
+    expect(await fresh.admin.seedUser("Admin@Steward.test", "Steward-Demo-2026")).toEqual({ sub: "new-sub" });
+    const [create, password] = fresh.send.mock.calls.map((c) => c[0]);
+    expect((create as AdminCreateUserCommand).input).toMatchObject({ Username: "admin@steward.test", MessageAction: "SUPPRESS" });
+    expect(password).toBeInstanceOf(AdminSetUserPasswordCommand);
+    expect((password as AdminSetUserPasswordCommand).input).toEqual({ UserPoolId: POOL, Username: "admin@steward.test", Password: "Steward-Demo-2026", Permanent: true });
+    const again = stubbed((command) => {
+      if (command instanceof AdminCreateUserCommand) return Promise.reject(awsError("UsernameExistsException"));
+      if (command instanceof AdminGetUserCommand) return { UserAttributes: [{ Name: "sub", Value: "old-sub" }] };
+      return {};
+    });
+    expect(await again.admin.seedUser("admin@steward.test", "Steward-Demo-2026")).toEqual({ sub: "old-sub" });
   });
 
   it("resends the temporary password while the user has not chosen one", async () => {
@@ -122,8 +155,8 @@ describe("CognitoIdentityAdmin", () => {
     expect(command.input).toEqual({ UserPoolId: POOL, ClientId: "abc123clientid" });
     const gone = stubbed(() => Promise.reject(awsError("ResourceNotFoundException"))).admin;
     await expect(gone.deleteApiClient("abc123clientid")).resolves.toBeUndefined();
-    const throttled = stubbed(() => Promise.reject(awsError("TooManyRequestsException"))).admin;
-    await expect(throttled.deleteApiClient("abc123clientid")).rejects.toMatchObject({ name: "TooManyRequestsException" });
+    const refused = stubbed(() => Promise.reject(awsError("NotAuthorizedException"))).admin;
+    await expect(refused.deleteApiClient("abc123clientid")).rejects.toMatchObject({ name: "NotAuthorizedException" });
   });
 
   describe("corporate identity providers", () => {

@@ -1,7 +1,9 @@
 import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminGetUserCommand,
   AdminResetUserPasswordCommand,
+  AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   CreateIdentityProviderCommand,
@@ -14,7 +16,10 @@ import {
   type UpdateUserPoolClientCommandInput,
   type UserPoolClientType,
 } from "@aws-sdk/client-cognito-identity-provider";
+import { callService } from "../aws/unavailable";
 import { IdentityAdminError, type FederatedProviderSettings, type IdentityAdmin } from "./admin";
+import { cognitoClient } from "./cognito-client";
+import type { Config } from "../config";
 
 /** The SDK client's one method we use: tests stub it to check the commands without a network. */
 export type CognitoSender = Pick<CognitoIdentityProviderClient, "send">;
@@ -68,8 +73,12 @@ const CLIENT_SETTINGS = [
   "RefreshTokenRotation",
 ] as const satisfies ReadonlyArray<keyof UserPoolClientType & keyof UpdateUserPoolClientCommandInput>;
 
-/** IdentityAdmin on a Cognito user pool: Cognito itself e-mails invitations, temporary passwords and codes. */
+/**
+ * IdentityAdmin on a Cognito user pool: Cognito itself e-mails invitations, temporary passwords and codes. Every
+ * call goes through `send`, so a pool that cannot answer is ServiceUnavailable (a 503) wherever it is used.
+ */
 export class CognitoIdentityAdmin implements IdentityAdmin {
+  /** The SDK client with outages mapped: what every method calls Cognito through. */
   private readonly client: CognitoSender;
   private readonly apiClients: CognitoApiClientSettings;
 
@@ -77,14 +86,32 @@ export class CognitoIdentityAdmin implements IdentityAdmin {
 
   constructor(
     private readonly userPoolId: string,
-    options: { region: string; client?: CognitoSender; apiClients?: CognitoApiClientSettings; webClientId?: string },
+    options: { region: string; endpoint?: string; client?: CognitoSender; apiClients?: CognitoApiClientSettings; webClientId?: string },
   ) {
-    this.client = options.client ?? new CognitoIdentityProviderClient({ region: options.region });
+    const sdk = options.client ?? cognitoClient({ region: options.region, endpoint: options.endpoint });
+    this.client = { send: ((command: Parameters<CognitoSender["send"]>[0]) => callService("identity", () => sdk.send(command))) as CognitoSender["send"] };
     this.apiClients = options.apiClients ?? {};
     this.webClientId = options.webClientId;
   }
 
+  /**
+   * An invitation the pool already holds for this e-mail and nobody took up (FORCE_CHANGE_PASSWORD) is adopted:
+   * it is what an earlier attempt left when Cognito's answer, or the database after it, was lost. Cognito mailed
+   * that invitation when it made it. The caller has checked that no Steward user has the e-mail.
+   */
   async createUser(input: { email: string; temporaryPassword?: string }) {
+    try {
+      return await this.inviteUser(input);
+    } catch (error) {
+      if (!(error instanceof IdentityAdminError && error.problem === "user_exists")) throw error;
+      const existing = await this.client.send(new AdminGetUserCommand({ UserPoolId: this.userPoolId, Username: input.email.trim().toLowerCase() }));
+      const sub = existing.UserAttributes?.find((a) => a.Name === "sub")?.Value;
+      if (existing.UserStatus !== "FORCE_CHANGE_PASSWORD" || !sub) throw error;
+      return { sub };
+    }
+  }
+
+  private async inviteUser(input: { email: string; temporaryPassword?: string }) {
     const email = input.email.trim().toLowerCase();
     const result = await this.call(() =>
       this.client.send(
@@ -211,7 +238,37 @@ export class CognitoIdentityAdmin implements IdentityAdmin {
     );
   }
 
-  /** Cognito's error names to ours; anything else (throttling, network) passes through as a 5xx. */
+  /**
+   * A demo user with a password of their own (the seed's, never e-mailed), or the pool's existing user of that
+   * e-mail given that password: seeding again after a half-done seed meets the users it made before.
+   */
+  async seedUser(email: string, password: string): Promise<{ sub: string }> {
+    const Username = email.trim().toLowerCase();
+    let sub: string | undefined;
+    try {
+      const created = await this.client.send(
+        new AdminCreateUserCommand({
+          UserPoolId: this.userPoolId,
+          Username,
+          UserAttributes: [
+            { Name: "email", Value: Username },
+            { Name: "email_verified", Value: "true" },
+          ],
+          MessageAction: "SUPPRESS",
+        }),
+      );
+      sub = created.User?.Attributes?.find((a) => a.Name === "sub")?.Value;
+    } catch (error) {
+      if (errorName(error) !== "UsernameExistsException") throw error;
+      const existing = await this.client.send(new AdminGetUserCommand({ UserPoolId: this.userPoolId, Username }));
+      sub = existing.UserAttributes?.find((a) => a.Name === "sub")?.Value;
+    }
+    if (!sub) throw new Error("Cognito returned no sub for a demo user");
+    await this.client.send(new AdminSetUserPasswordCommand({ UserPoolId: this.userPoolId, Username, Password: password, Permanent: true }));
+    return { sub };
+  }
+
+  /** Cognito's error names to ours; an outage is already ServiceUnavailable (a 503), anything else passes through as a 5xx. */
   private async call<T>(fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
@@ -223,4 +280,15 @@ export class CognitoIdentityAdmin implements IdentityAdmin {
       throw error;
     }
   }
+}
+
+/** The configured pool's admin (Cognito mode): what the identity plugin, the seed and the operator's commands use. */
+export function cognitoAdmin(config: Config, client?: CognitoSender): CognitoIdentityAdmin {
+  return new CognitoIdentityAdmin(config.COGNITO_USER_POOL_ID!, {
+    region: config.COGNITO_REGION!,
+    endpoint: config.COGNITO_ENDPOINT,
+    client,
+    apiClients: { oauthDomain: config.COGNITO_OAUTH_DOMAIN, scope: config.COGNITO_API_SCOPE },
+    webClientId: config.COGNITO_CLIENT_ID,
+  });
 }

@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import type { Config } from "../config";
 import { secretCipher } from "../files/secret-cipher";
 import type { IdentityAdmin } from "./admin";
-import { CognitoIdentityAdmin, type CognitoSender } from "./admin-cognito";
+import { cognitoAdmin, type CognitoSender } from "./admin-cognito";
 import { LocalIdentityAdmin } from "./admin-local";
 import { Captcha } from "./captcha";
 import { createMemorySigningKey, type SigningKey } from "./keys";
@@ -14,7 +14,7 @@ import { identityRoutes } from "./routes";
 import { userGrants } from "./sso/token-grants";
 import { HostedSignInStore } from "./sso/transactions";
 import { tokenEndpoint } from "./token-endpoint";
-import { LOCAL_CLIENT_ID, LOCAL_IDENTITY_PATH, LOCAL_POOL_ID, LOCAL_TOKEN_PATH } from "./settings";
+import { cognitoEndpoint, LOCAL_CLIENT_ID, LOCAL_IDENTITY_PATH, LOCAL_POOL_ID, LOCAL_TOKEN_PATH } from "./settings";
 import { TokenIssuer } from "./tokens";
 import { cognitoIssuer, cognitoVerifier, localVerifier, type AccessTokenVerifier } from "./verifier";
 
@@ -58,13 +58,8 @@ export default fp(
         mode: "cognito",
         issuer: cognitoIssuer(region, poolId),
         clientId,
-        verifier: cognitoVerifier(region, poolId, clientId),
-        admin: new CognitoIdentityAdmin(poolId, {
-          region,
-          client: opts.cognitoClient,
-          apiClients: { oauthDomain: config.COGNITO_OAUTH_DOMAIN, scope: config.COGNITO_API_SCOPE },
-          webClientId: clientId,
-        }),
+        verifier: cognitoVerifier(region, poolId, clientId, cognitoEndpoint(config)),
+        admin: cognitoAdmin(config, opts.cognitoClient),
       } satisfies Identity);
       return;
     }

@@ -15,11 +15,18 @@ export const LOCAL_API_SCOPE = "steward/api";
 /** What hosted sign-in asks for: the ID token's identity and e-mail, and the user-pool scope Amplify's calls need. */
 export const HOSTED_SCOPES = ["openid", "email", "profile", "aws.cognito.signin.user.admin"];
 
+/** Cognito's API for the pool: AWS's regional endpoint, unless COGNITO_ENDPOINT names another (moto, a private endpoint). */
+export function cognitoEndpoint(config: Pick<Config, "COGNITO_ENDPOINT" | "COGNITO_REGION">): string {
+  return config.COGNITO_ENDPOINT ?? `https://cognito-idp.${config.COGNITO_REGION}.amazonaws.com`;
+}
+
 export function authSettings(config: Config): ClientConfig["auth"] {
   if (config.identityMode === "cognito") {
     return {
       userPoolId: config.COGNITO_USER_POOL_ID!,
       userPoolClientId: config.COGNITO_CLIENT_ID!,
+      // Amplify finds AWS's endpoint from the region by itself; another one it must be told.
+      ...(config.COGNITO_ENDPOINT ? { userPoolEndpoint: config.COGNITO_ENDPOINT } : {}),
       region: config.COGNITO_REGION!,
       authFlowType: "USER_SRP_AUTH",
       mode: "cognito",

@@ -1,4 +1,4 @@
-import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWK, type JWTVerifyGetKey } from "jose";
+import { createLocalJWKSet, createRemoteJWKSet, customFetch, errors, jwtVerify, type FetchImplementation, type JWK, type JWTVerifyGetKey } from "jose";
 import type { Db } from "../db/client";
 import { isSessionActive } from "./store";
 
@@ -86,8 +86,23 @@ export function cognitoIssuer(region: string, poolId: string): string {
   return `https://cognito-idp.${region}.amazonaws.com/${poolId}`;
 }
 
-/** Cognito: its issuer and its JWKS (fetched once, cached and refreshed by jose). */
-export function cognitoVerifier(region: string, poolId: string, clientId: string): AccessTokenVerifier {
-  const issuer = cognitoIssuer(region, poolId);
-  return createVerifier({ issuer, clientId, keys: createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`)) });
+/**
+ * A key set answer that is no answer: the service failing or throttling is an outage (the token cannot be checked
+ * now, a 503), unlike a key set that does not hold the token's key (the token is not valid, a 401).
+ */
+const fetchKeySet: FetchImplementation = async (url, options) => {
+  const response = await fetch(url, options);
+  if (response.status >= 500 || response.status === 429) throw new Error(`the user pool's key set answered ${response.status}`);
+  return response;
+};
+
+/**
+ * Cognito: tokens name the pool as AWS writes its issuer, wherever the pool is served from; the key set is read
+ * from `endpoint` (AWS's regional endpoint, or COGNITO_ENDPOINT's), the same `/<pool>/.well-known/jwks.json` path.
+ * The keys are kept once read and read again only for a key id they lack, so an outage of Cognito does not stop
+ * the API from checking the tokens of people already signed in.
+ */
+export function cognitoVerifier(region: string, poolId: string, clientId: string, endpoint: string): AccessTokenVerifier {
+  const keys = createRemoteJWKSet(new URL(`${endpoint}/${poolId}/.well-known/jwks.json`), { cacheMaxAge: Infinity, [customFetch]: fetchKeySet });
+  return createVerifier({ issuer: cognitoIssuer(region, poolId), clientId, keys });
 }

@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { PROBLEM_CONTENT_TYPE, type Problem, type ProblemFieldError } from "../../domain/api/problem";
 import { HttpProblem } from "./problem";
 import { isDatabaseUnavailable } from "../db/errors";
+import { SERVICE_RETRY_AFTER_S, ServiceUnavailable, UNAVAILABLE_DETAIL } from "../aws/unavailable";
 
 /** Seconds a client should wait before retrying while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_S = 5;
@@ -72,6 +73,14 @@ export default fp(
       const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
       if (known) return sendProblem(reply, known[0], known[1]);
       if (error instanceof SyntaxError && error.statusCode === 400) return sendProblem(reply, 400, "The request body is not valid JSON.");
+
+      // Before the database's test: an outside service's network error looks like a lost database to it.
+      if (error instanceof ServiceUnavailable) {
+        serverFailures.set(request, error);
+        request.log.warn({ err: error, service: error.service }, "an outside service is unavailable");
+        reply.header("Retry-After", String(SERVICE_RETRY_AFTER_S));
+        return sendProblem(reply, 503, UNAVAILABLE_DETAIL[error.service]);
+      }
 
       if (isDatabaseUnavailable(error)) {
         serverFailures.set(request, error);

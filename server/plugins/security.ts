@@ -4,6 +4,7 @@ import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import type { Config } from "../config";
 import { isApiPath } from "./api-paths";
+import { cognitoEndpoint } from "../identity/settings";
 import { HttpProblem } from "./problem";
 
 /** HSTS for answers that went out over https (directly, or through a trusted proxy that says so). */
@@ -19,9 +20,9 @@ const originOf = (url: string) => new URL(url).origin;
  */
 export function connectSources(config: Config): string[] {
   const sources = ["'self'"];
-  if (config.identityMode === "cognito") sources.push(`https://cognito-idp.${config.COGNITO_REGION}.amazonaws.com`);
-  if (config.storageMode === "s3") sources.push(`https://${config.S3_BUCKET}.s3.${config.S3_REGION ?? "us-east-1"}.amazonaws.com`);
-  if (config.S3_ENDPOINT) sources.push(config.S3_ENDPOINT);
+  if (config.identityMode === "cognito") sources.push(originOf(cognitoEndpoint(config)));
+  // The browser posts uploads to the bucket: AWS's virtual-hosted address, or the S3-compatible endpoint's.
+  if (config.storageMode === "s3") sources.push(config.S3_ENDPOINT ? originOf(config.S3_ENDPOINT) : `https://${config.S3_BUCKET}.s3.${config.S3_REGION ?? "us-east-1"}.amazonaws.com`);
   const sentryDsn = config.SENTRY_DSN_WEB ?? config.SENTRY_DSN;
   if (sentryDsn) sources.push(originOf(sentryDsn));
   if (config.POSTHOG_KEY && config.POSTHOG_HOST) sources.push(originOf(config.POSTHOG_HOST));

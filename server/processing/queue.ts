@@ -76,6 +76,12 @@ export async function touchItem(db: Pick<Db, "update">, claim: Claim, now = new 
   return rows.length > 0;
 }
 
+/** analyzing → waiting on this claim: the work could not be done now (an outside service is down) and is taken up again. */
+export async function releaseItem(db: Pick<Db, "update">, claim: Claim): Promise<boolean> {
+  const rows = await db.update(processingItems).set({ status: "waiting", updatedAt: new Date() }).where(stillClaimed(claim)).returning({ id: processingItems.id });
+  return rows.length > 0;
+}
+
 /** created → waiting, and error → waiting (a retry). False from any other status. */
 export async function enqueueItem(db: Pick<Db, "update">, id: string): Promise<boolean> {
   const rows = await db

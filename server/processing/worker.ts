@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { isDatabaseUnavailable } from "../db/errors";
-import { claimItem, STALE_AFTER_MS, touchItem, type ProcessingItem, type ProcessingKind } from "./queue";
+import { ServiceUnavailable } from "../aws/unavailable";
+import { claimItem, releaseItem, STALE_AFTER_MS, touchItem, type ProcessingItem, type ProcessingKind } from "./queue";
 
 /** One kind of queued work: how an item is done, and how it ends when doing it failed unexpectedly. */
 export interface Processor {
@@ -44,6 +45,8 @@ export class QueueWorker {
   private stopped = false;
   /** Set while the database is unreachable, so the outage is logged once rather than on every tick. */
   private paused = false;
+  /** Set while an outside service (file storage) is unreachable: items go back to waiting, logged once. */
+  private waitingFor: ServiceUnavailable | null = null;
   readonly leaseMs: number;
   private readonly observers = new Set<(outcome: ItemOutcome) => void>();
 
@@ -83,6 +86,7 @@ export class QueueWorker {
         this.paused = false;
       })
       .catch((error: unknown) => {
+        if (error instanceof ServiceUnavailable) return;
         if (!isDatabaseUnavailable(error)) return this.options.log.error({ err: error }, `the ${label} queue could not be read`);
         if (!this.paused) this.options.log.warn(`the database is unreachable: ${label} processing pauses until it is back`);
         this.paused = true;
@@ -107,7 +111,17 @@ export class QueueWorker {
         try {
           await this.processor.process(item);
           log.info({ item: item.id }, this.processor.doneMessage);
+          if (this.waitingFor) log.info(`the outside service answers again: ${label} processing resumes`);
+          this.waitingFor = null;
         } catch (error) {
+          // Neither the input's fault nor ours: the item waits again, and this drain stops until the next tick.
+          if (error instanceof ServiceUnavailable) {
+            outcome = "interrupted";
+            if (!this.waitingFor) log.warn({ err: error }, `${label} paused: ${error.message}; items wait until it answers again`);
+            this.waitingFor = error;
+            await releaseItem(db, item);
+            throw error;
+          }
           // The item stays claimed and is taken up again once its claim runs out: the input is not at fault.
           if (isDatabaseUnavailable(error)) {
             outcome = "interrupted";

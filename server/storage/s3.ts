@@ -2,6 +2,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectComm
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import type { Readable } from "node:stream";
 import type { UploadForm } from "../../domain/entities/document";
+import { AWS_REQUEST_HANDLER, callService } from "../aws/unavailable";
 import type { PresignInput, Storage, StoredFile } from "./types";
 
 export interface S3Settings {
@@ -18,7 +19,11 @@ const notFound = (error: unknown) => {
   return e.name === "NotFound" || e.name === "NoSuchKey" || e.$metadata?.httpStatusCode === 404;
 };
 
-/** The S3 driver: the browser posts straight to the bucket with a SigV4 presigned POST. */
+/**
+ * The S3 driver: the browser posts straight to the bucket with a SigV4 presigned POST. With an endpoint of its own
+ * (an S3-compatible store, moto) both the form and the server's own calls address the bucket path-style there.
+ * A bucket that cannot answer is ServiceUnavailable (a 503), never a missing file.
+ */
 export class S3Storage implements Storage {
   readonly driver = "s3" as const;
   readonly client: S3Client;
@@ -26,6 +31,7 @@ export class S3Storage implements Storage {
   constructor(private readonly settings: S3Settings) {
     this.client = new S3Client({
       region: settings.region ?? "us-east-1",
+      requestHandler: AWS_REQUEST_HANDLER,
       ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
       ...(settings.credentials ? { credentials: settings.credentials } : {}),
     });
@@ -43,19 +49,19 @@ export class S3Storage implements Storage {
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: bytes, ContentType: contentType }));
+    await this.send(() => this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: bytes, ContentType: contentType })));
   }
 
   async open(key: string): Promise<StoredFile | null> {
     let size: number;
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      const head = await this.send(() => this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key })));
       size = head.ContentLength ?? 0;
     } catch (error) {
       if (notFound(error)) return null;
       throw error;
     }
-    const get = (range?: string) => this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, Range: range }));
+    const get = (range?: string) => this.send(() => this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, Range: range })));
     return {
       size,
       async read(offset, length) {
@@ -69,6 +75,10 @@ export class S3Storage implements Storage {
   }
 
   async remove(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+    await this.send(() => this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key })));
+  }
+
+  private send<T>(call: () => Promise<T>): Promise<T> {
+    return callService("storage", call);
   }
 }

@@ -113,3 +113,22 @@ export async function confirmOrRenameDocument(
   });
   return queued;
 }
+
+/**
+ * Takes back a document whose file never arrived (still `created`: its uploader was told the upload failed), with
+ * its processing item; answers false when it has moved on meanwhile. Nothing was audited for it yet: a document
+ * enters the application's record when its upload is confirmed.
+ */
+export async function abandonDocument(db: Db, found: DocumentWithStatus): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [item] = await tx
+      .select({ status: processingItems.status })
+      .from(processingItems)
+      .where(eq(processingItems.id, found.document.processingItemId))
+      .for("update");
+    if (item?.status !== "created") return false;
+    await tx.delete(applicationDocuments).where(eq(applicationDocuments.id, found.document.id));
+    await tx.delete(processingItems).where(eq(processingItems.id, found.document.processingItemId));
+    return true;
+  });
+}

@@ -192,7 +192,8 @@ export interface PresignedUpload {
 /**
  * Posts a file with a presigned-POST form (its fields, then the file). No bearer token: the signed policy is the
  * authority, and S3 would refuse an Authorization header. S3 answers errors in XML, the API in
- * problem+json; either way a failure becomes an HttpError with the status.
+ * problem+json; either way a failure becomes an HttpError with the status, marked `storageUnavailable` when the
+ * storage could not be reached or failed on its side.
  */
 export function uploadPresigned({ url, fields, file, onProgress, signal }: PresignedUpload): Promise<void> {
   const form = new FormData();
@@ -214,9 +215,11 @@ export function uploadPresigned({ url, fields, file, onProgress, signal }: Presi
       } catch {
         problem = undefined;
       }
-      reject(toHttpError(xhr.status, problem, xhr.statusText || "The upload failed."));
+      const failure = toHttpError(xhr.status, problem, xhr.statusText || "The upload failed.");
+      reject(xhr.status >= 500 && !problem ? { ...failure, storageUnavailable: true } : failure);
     };
-    xhr.onerror = () => reject(toHttpError(0, undefined, "The server cannot be reached."));
+    // The file goes to storage (a bucket, elsewhere than the API): its failing to answer is said as such.
+    xhr.onerror = () => reject({ ...toHttpError(0, undefined, "The file storage cannot be reached."), storageUnavailable: true });
     xhr.onabort = () => reject(toHttpError(0, undefined, "The upload was cancelled."));
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(form);

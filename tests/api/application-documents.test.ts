@@ -17,7 +17,7 @@ let applicationId: string;
 const token: Record<string, string> = {};
 const call = v2Caller(() => t.app, token);
 
-const { postForm, addDocument, docPath, confirm, stored } = documentUploads(() => t, call, () => applicationId);
+const { postForm, addDocument, docPath, confirm, stored, storageKey } = documentUploads(() => t, call, () => applicationId);
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "steward-documents-"));
@@ -143,6 +143,27 @@ describe("adding a document", () => {
     expect((await confirm(document.id)).statusCode).toBe(200);
     expect((await postForm(upload, SAMPLES.pdf.bytes)).statusCode).toBe(409);
     expect((await confirm(document.id)).statusCode).toBe(409);
+  });
+
+  it("takes back a document whose file never arrived, with any bytes that did; a confirmed one stays (409)", async () => {
+    const { document } = await addDocument("never-sent.pdf");
+    expect((await call("contributor", "DELETE", docPath(document.id))).statusCode).toBe(204);
+    expect((await call("contributor", "GET", docPath(document.id))).statusCode).toBe(404);
+    const listed = (await call("contributor", "GET", `/applications/${applicationId}/documents`)).json().items.map((d: { id: string }) => d.id);
+    expect(listed).not.toContain(document.id);
+
+    // The answer to the upload was lost on its way back: the browser takes the document back, and the bytes go too.
+    const half = await addDocument("lost-answer.csv");
+    expect((await postForm(half.upload, SAMPLES.csv.bytes)).statusCode).toBe(204);
+    const key = await storageKey(half.document.id);
+    expect((await call("contributor", "DELETE", docPath(half.document.id))).statusCode).toBe(204);
+    expect(await t.app.storage.open(key)).toBeNull();
+
+    const kept = await addDocument("kept.csv");
+    expect((await postForm(kept.upload, SAMPLES.csv.bytes)).statusCode).toBe(204);
+    expect((await confirm(kept.document.id)).statusCode).toBe(200);
+    expect((await call("contributor", "DELETE", docPath(kept.document.id))).statusCode).toBe(409);
+    expect((await call("contributor", "GET", docPath(kept.document.id))).statusCode).toBe(200);
   });
 
   it("renames a document (display only) and records it", async () => {

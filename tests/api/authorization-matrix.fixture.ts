@@ -107,6 +107,8 @@ export interface Fixture {
     group(): Promise<string>;
     apiClient(): Promise<string>;
     evidence(): Promise<string>;
+    /** A document of the matrix application whose upload never arrived (to take back). */
+    waitingDocument(): Promise<string>;
     incident(): Promise<string>;
     /** A test of the matrix application that ended in error (to retry or delete). */
     failedTest(): Promise<string>;
@@ -350,6 +352,11 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
           .values({ companyId: company.id, applicationId: controlled, controlId: MATRIX_CONTROL, name: `Doomed ${unique()}`, kind: "link", url: "https://matrix.example/", effectiveOn: "2026-01-01", addedByName: "Matrix" })
           .returning();
         return row.id;
+      },
+      async waitingDocument() {
+        const res = await app.inject({ method: "POST", url: `/v2/applications/${applicationId}/documents`, headers: as("admin"), payload: { name: `Doomed ${unique()}.pdf` } });
+        if (res.statusCode !== 201) throw new Error(`fixture: adding a document failed: ${res.body}`);
+        return (res.json() as { document: { id: string } }).document.id;
       },
       incident: () => newIncident(`Doomed ${unique()}`),
       async failedTest() {

@@ -240,6 +240,10 @@ export const MATRIX: Record<string, RouteCase> = {
   "GET /v2/applications/:id/documents": { params: { id: (f) => f.ids.application }, expect: appRead(200) },
   "POST /v2/applications/:id/documents": { params: { id: (f) => f.ids.application }, body: () => ({ name: "Matrix upload.pdf" }), expect: appEdit(201) },
   "GET /v2/applications/:id/documents/:documentId": { params: { id: (f) => f.ids.application, documentId: (f) => f.ids.document }, expect: appRead(200) },
+  "DELETE /v2/applications/:id/documents/:documentId": {
+    params: { id: (f) => f.ids.application, documentId: (f) => f.make.waitingDocument() },
+    expect: appEdit(204),
+  },
   "GET /v2/applications/:id/documents/:documentId/content": {
     params: { id: (f) => f.ids.application, documentId: (f) => f.ids.document },
     expect: appRead(200),

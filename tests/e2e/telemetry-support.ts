@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { freePort } from "../support/free-port";
+import { startStewardProcess } from "../support/steward-process";
 
 /** A second Steward process, built from the same dist/ the main e2e server built, with settings of its own. */
 export interface StewardProcess {
@@ -17,29 +17,19 @@ export async function startSteward(env: Record<string, string>): Promise<Steward
   const dataDir = await mkdtemp(path.join(tmpdir(), "steward-telemetry-"));
   // "localhost", as for the main server: the tokens' issuer and the page's origin agree.
   const origin = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--no-build"], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: origin, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
-    }
+  try {
+    const steward = await startStewardProcess(port, { ...env, DATA_DIR: dataDir, PUBLIC_URL: origin, LOG_LEVEL: "warn" });
+    return {
+      origin,
+      async stop() {
+        await steward.stop();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
-  };
-  // Migrating and seeding a fresh database takes a while on a busy machine.
-  const deadline = Date.now() + 150_000;
-  while (!(await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`the telemetry Steward did not start: ${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
+    throw error;
   }
-  return { origin, stop };
 }
 
 interface ManifestChunk {

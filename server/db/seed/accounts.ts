@@ -1,3 +1,6 @@
+/** Every demo user's password (the README's demo sign-ins). */
+export const DEMO_PASSWORD = "Steward-Demo-2026";
+
 /** The demo sign-ins listed in the README, all with DEMO_PASSWORD; tests and the README rely on them. */
 export const DEMO_ACCOUNTS = [
   { email: "admin@steward.test", firstName: "Ada", lastName: "Admin", roles: "Administrator (company-wide group, type ALL)" },

@@ -3,15 +3,17 @@ import { loadConfig } from "../../config";
 import { openDatabase } from "../client";
 import { runMigrations } from "../migrate";
 import { StartError } from "../../start-error";
-import { seedDemoData } from ".";
+import { demoSeedOptions, seedDemoData } from ".";
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
   try {
     await runMigrations(database);
-    const { seeded } = await seedDemoData(database.db, { identityMode: config.identityMode });
-    console.log(seeded ? "Seeded the demo company \"Demo Co\"." : "The database already has data: nothing was seeded.");
+    const { seeded } = await seedDemoData(database.db, demoSeedOptions(config));
+    if (!seeded) console.log("The database already has data: nothing was seeded.");
+    else if (config.identityMode === "cognito") console.log(`Seeded the demo company "Demo Co"; its users sign in through the Cognito user pool ${config.COGNITO_USER_POOL_ID}.`);
+    else console.log('Seeded the demo company "Demo Co".');
   } finally {
     await database.close();
   }

@@ -1,4 +1,6 @@
-import { CognitoIdentityProviderClient, GetUserCommand } from "@aws-sdk/client-cognito-identity-provider";
+import { GetUserCommand } from "@aws-sdk/client-cognito-identity-provider";
+import { callService } from "../../aws/unavailable";
+import { cognitoClient, type CognitoLocation } from "../cognito-client";
 import type { Db } from "../../db/client";
 import type { AccessClaims } from "../verifier";
 import type { ProviderStore } from "./providers";
@@ -8,10 +10,10 @@ import { federatedClaims, federatedUser } from "./provisioning";
 export type ProfileReader = (accessToken: string) => Promise<Record<string, string>>;
 
 /** Cognito's GetUser with the user's own access token (the hosted sign-in asks for the scope it needs). */
-export function cognitoProfileReader(region: string): ProfileReader {
-  const client = new CognitoIdentityProviderClient({ region });
+export function cognitoProfileReader(location: CognitoLocation): ProfileReader {
+  const client = cognitoClient(location);
   return async (accessToken) => {
-    const answer = await client.send(new GetUserCommand({ AccessToken: accessToken }));
+    const answer = await callService("identity", () => client.send(new GetUserCommand({ AccessToken: accessToken })));
     return Object.fromEntries((answer.UserAttributes ?? []).map((a) => [a.Name ?? "", a.Value ?? ""]));
   };
 }

@@ -60,7 +60,7 @@ export default fp(
       config.identityMode === "cognito" && !cognitoDomain
         ? "Corporate sign-in with Amazon Cognito needs the user pool's domain: the operator sets COGNITO_OAUTH_DOMAIN."
         : null;
-    const readProfile = config.identityMode === "cognito" ? cognitoProfileReader(config.COGNITO_REGION!) : null;
+    const readProfile = config.identityMode === "cognito" ? cognitoProfileReader({ region: config.COGNITO_REGION!, endpoint: config.COGNITO_ENDPOINT }) : null;
     app.decorate("sso", {
       providers,
       admin: new ProviderAdmin(app.db, providers, app.identity, federation, unavailable),

@@ -127,16 +127,27 @@ export default async function accessUsersRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const target = await findUser(db(), companyOf(request), request.params.user_id);
       if (target.id === request.user.id) throw conflict("You cannot delete your own user; ask another Administrator.");
+      const deleteSignIn = async () => {
+        try {
+          await root.identity.admin.deleteUser(target.email);
+        } catch (error) {
+          // Already gone (an earlier attempt that did not commit, or the pool's console): the goal is met.
+          if (!(error instanceof IdentityAdminError && error.problem === "user_not_found")) throw error;
+        }
+      };
+      if (root.identity.mode === "cognito") {
+        // Another system: its user goes inside the transaction, so Cognito being down leaves both as they were (a 503).
+        await deleteUser(db(), actorOf(request.user), target, deleteSignIn);
+        return reply.code(204).send(null);
+      }
       await deleteUser(db(), actorOf(request.user), target);
       // After the commit: the local identity store shares the database (and PGlite its one connection).
       // A leftover sign-in could not reach the API anyway (no API user: 401), but it would keep the e-mail taken.
       try {
-        await root.identity.admin.deleteUser(target.email);
+        await deleteSignIn();
       } catch (error) {
-        if (!(error instanceof IdentityAdminError && error.problem === "user_not_found")) {
-          request.log.error({ err: error, userId: target.id }, "user deleted from the API but not from the identity store");
-          throw error;
-        }
+        request.log.error({ err: error, userId: target.id }, "user deleted from the API but not from the identity store");
+        throw error;
       }
       return reply.code(204).send(null);
     },

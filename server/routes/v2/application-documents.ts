@@ -19,7 +19,7 @@ import { actorOf } from "../../audit/record";
 import { checkRecord } from "../../plugins/ability";
 import { conflict, problemResponses } from "../../plugins/problem";
 import { documentKey } from "../../storage/types";
-import { confirmOrRenameDocument, contentDisposition, findDocument, insertDocument, listDocuments, toDocument } from "../../uploads/document-store";
+import { abandonDocument, confirmOrRenameDocument, contentDisposition, findDocument, insertDocument, listDocuments, toDocument } from "../../uploads/document-store";
 
 /** How long a presigned upload form stays usable. */
 const UPLOAD_EXPIRES_SECONDS = 15 * 60;
@@ -112,6 +112,27 @@ export default async function applicationDocumentRoutes(root: FastifyInstance) {
       const queued = await confirmOrRenameDocument(db(), actorOf(request.user), found, request.body);
       if (queued) void root.documentWorker.wake();
       return toDocument(await findDocument(db(), application.id, found.document.id));
+    },
+  );
+
+  app.delete(
+    "/applications/:id/documents/:documentId",
+    {
+      schema: {
+        tags: ["documents"],
+        summary: "Take back a document whose file never arrived: the browser's upload to storage failed (409 once its upload is confirmed)",
+        params: documentParamsSchema,
+        response: { 204: z.null(), ...problemResponses },
+      },
+      preParsing: checkRecord(documentParamsSchema, (request, params) => findApplication(db(), request, params.id, "update", ADD_FORBIDDEN)),
+    },
+    async (request, reply) => {
+      const { row: application } = await findApplication(db(), request, request.params.id, "update", ADD_FORBIDDEN);
+      const found = await findDocument(db(), application.id, request.params.documentId);
+      if (!(await abandonDocument(db(), found))) throw conflict("This document's upload was confirmed: it stays in the application's record.");
+      // Should the bytes have arrived after all (the answer was lost on its way back), they go too; an outage leaves them, unlisted.
+      await root.storage.remove(found.document.storageKey).catch((error: unknown) => request.log.warn({ err: error }, "a taken-back document's file could not be removed"));
+      return reply.code(204).send(null);
     },
   );
 

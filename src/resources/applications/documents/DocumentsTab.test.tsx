@@ -110,13 +110,19 @@ describe("the Documents tab", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("huge.pdf could not be uploaded: The file is larger than 25 MB.");
     expect(api).not.toHaveBeenCalled();
 
+    // What the API answers besides the new document: the taking back of one whose file never arrived (204).
+    vi.mocked(api).mockResolvedValue(undefined);
     vi.mocked(api).mockResolvedValueOnce({ document: doc(DOC_NEW, { status: "created" }), upload: { url: "/v2/uploads", fields: {} } });
     vi.mocked(uploadPresigned).mockRejectedValueOnce({ statusCode: 400, message: "The file is not a PDF, Word, CSV or Excel file." });
     fireEvent.change(screen.getByTestId("document-file-input"), { target: { files: [new File(["MZ"], "setup.pdf")] } });
     await waitFor(() =>
       expect(screen.getByRole("alert").textContent).toBe("setup.pdf could not be uploaded: Only PDF, Word (.doc, .docx), CSV and Excel (.xlsx) files are accepted."),
     );
-    expect(api).toHaveBeenCalledTimes(1);
+    // The refused file leaves no document waiting for it.
+    expect(vi.mocked(api).mock.calls.map(([request]) => [request.method, request.path])).toEqual([
+      ["POST", `/applications/${APP_ID}/documents`],
+      ["DELETE", `/applications/${APP_ID}/documents/${DOC_NEW}`],
+    ]);
 
     // Content that contradicts the name: both types, in the user's words.
     vi.mocked(api).mockResolvedValueOnce({ document: doc(DOC_NEW, { status: "created" }), upload: { url: "/v2/uploads", fields: {} } });
@@ -127,5 +133,15 @@ describe("the Documents tab", () => {
     });
     fireEvent.change(screen.getByTestId("document-file-input"), { target: { files: [new File(["a,b"], "model.pdf")] } });
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("model.pdf could not be uploaded: The file claims to be PDF but its content is CSV."));
+
+    // The bucket cannot be reached: said as such, not as the server being down.
+    vi.mocked(api).mockResolvedValueOnce({ document: doc(DOC_NEW, { status: "created" }), upload: { url: "https://bucket.test/", fields: {} } });
+    vi.mocked(uploadPresigned).mockRejectedValueOnce({ statusCode: 0, message: "The file storage cannot be reached.", storageUnavailable: true });
+    fireEvent.change(screen.getByTestId("document-file-input"), { target: { files: [new File(["%PDF"], "card.pdf")] } });
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toBe(
+        "card.pdf could not be uploaded: The file storage cannot be reached right now, so the document was not added. Please try again in a few minutes.",
+      ),
+    );
   });
 });

@@ -16,6 +16,7 @@ export function uploadFailure(t: TFunction, error: HttpError): string {
   if (problem?.claimed_type && problem.detected_type) {
     return t("documents.errors.mismatchDetail", { claimed: typeLabel(t, problem.claimed_type), detected: typeLabel(t, problem.detected_type) });
   }
+  if (error.storageUnavailable) return t("documents.errors.storageUnavailable");
   if (error.statusCode === 413) return t("documents.errors.tooLarge");
   if (error.statusCode === 400) return t("documents.errors.type");
   return error.message;

@@ -6,6 +6,7 @@ import {
   type ApplicationDocument,
   type DocumentCreateResponse,
 } from "../../../../domain/entities/document";
+import { api } from "../../../providers/api-client";
 import { transferFile } from "./transfer";
 
 const POLL_MS = 1500;
@@ -51,7 +52,13 @@ export function useUploadDocument(applicationId: string) {
           successNotification: false,
           errorNotification: false,
         });
-        return await transferFile(applicationId, data.document.id, data.upload, file, setProgress);
+        try {
+          return await transferFile(applicationId, data.document.id, data.upload, file, setProgress);
+        } catch (error) {
+          // A file that never arrived (or whose arrival was not confirmed) leaves no document waiting for it.
+          await api({ method: "DELETE", path: `/applications/${applicationId}/documents/${data.document.id}` }).catch(() => {});
+          throw error;
+        }
       } finally {
         setProgress(null);
       }
