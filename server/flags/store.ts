@@ -119,16 +119,15 @@ export async function changeFeatureFlag(db: Db, user: CurrentUser, key: string, 
         return toFeatureFlag(row);
       }
       if ((await claimVersion(tx, featureFlags, where, expected)) === undefined) throw notFound("Feature flag");
-      const [row] = await tx
-        .update(featureFlags)
-        .set({
-          ...(patch.description !== undefined ? { description: patch.description } : {}),
-          ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
-          ...(patch.roles !== undefined ? { roles: patch.roles } : {}),
-          ...(patch.percentage !== undefined ? { percentage: patch.percentage } : {}),
-        })
-        .where(where)
-        .returning();
+      const changes = {
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
+        ...(patch.roles !== undefined ? { roles: patch.roles } : {}),
+        ...(patch.percentage !== undefined ? { percentage: patch.percentage } : {}),
+      };
+      // A patch that names nothing changes nothing: the flag as it stands, no audit entry.
+      if (Object.keys(changes).length === 0) return toFeatureFlag((await tx.select().from(featureFlags).where(where))[0]);
+      const [row] = await tx.update(featureFlags).set(changes).where(where).returning();
       await recordAudit(tx, actorOf(user), { entityType: AUDIT_ENTITY, entityId: row.id, action: "feature_flag.updated", before: settingsOf(before), after: settingsOf(row) });
       return toFeatureFlag(row);
     });

@@ -36,18 +36,14 @@ function loadAreasOnce(instance: I18n, missing: readonly (readonly [string, stri
   return promise;
 }
 
-/**
- * Read by `use` once every area is there. Marked fulfilled the way React marks the promises it has seen, so
- * `use` returns at once instead of suspending on it.
- */
-const LOADED: Promise<void> = Object.assign(Promise.resolve(), { status: "fulfilled", value: undefined });
-
 /** Suspends until these on-demand areas are loaded for the current language (and English, the fallback). */
 export function useLocaleAreas(areas: readonly string[]): void {
   const { i18n: instance } = useTranslation();
   const lng = instance.resolvedLanguage ?? "en";
   const missing = [...new Set(["en", lng])].flatMap((l) => areas.filter((area) => !instance.getResource(l, "translation", area)).map((area) => [l, area] as const));
-  // Always one `use`, loaded or not: React replays a suspended component once its promise settles, and a replay
-  // that skipped the `use` would no longer line up with the first pass ("update hook called on initial render").
-  use(missing.length > 0 ? loadAreasOnce(instance, missing) : LOADED);
+  // Thrown rather than read with `use`: React then renders the component afresh once the areas have arrived. A
+  // `use` replays the suspended render instead, and a replay that no longer suspends meets the component's later
+  // hooks unprepared (React error #520); a `use` of an already settled promise on every render would be read by
+  // React's test scheduler (act) as pending work and stall the component's later updates.
+  if (missing.length > 0) throw loadAreasOnce(instance, missing);
 }

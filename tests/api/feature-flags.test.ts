@@ -87,6 +87,16 @@ describe("a flag of the company's own", () => {
     expect(await audits("feature_flag.deleted")).toHaveLength(1);
   });
 
+  it("answers an empty change with the flag as it stands, settings untouched and nothing audited", async () => {
+    expect((await call("admin", "POST", "/feature-flags", { key: "quiet-flag", description: "Unchanged", enabled: true, roles: [], percentage: 10 })).statusCode).toBe(201);
+    const before = (await audits("feature_flag.updated")).length;
+    const res = await patch("quiet-flag", {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ key: "quiet-flag", description: "Unchanged", enabled: true, percentage: 10 });
+    expect(await audits("feature_flag.updated")).toHaveLength(before);
+    expect((await call("admin", "DELETE", "/feature-flags/quiet-flag")).statusCode).toBe(204);
+  });
+
   it("refuses a taken key, a product key and bad settings with field errors", async () => {
     const body = { key: "beta-reports", description: "", enabled: false, roles: [], percentage: null };
     expect((await call("admin", "POST", "/feature-flags", body)).statusCode).toBe(201);
