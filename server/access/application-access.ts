@@ -14,7 +14,7 @@ import { queryRows, type Db } from "../db/client";
 import { listPage, pageOf, type ListQuery, type ListSorting } from "../db/list";
 import { applicationRoleAssignments, applications, roles, users } from "../db/schema";
 import { likePattern } from "../db/search";
-import type { CurrentUser } from "../plugins/auth";
+import type { CurrentUser } from "../identity/caller";
 import { badRequest, notFound } from "../plugins/problem";
 import { reachSql, type ReachRow } from "./reach";
 

@@ -11,7 +11,7 @@ import type { Db } from "../db/client";
 import { applicationControls, applicationDocuments, controlEvidence, processingItems, users } from "../db/schema";
 import { atExpectedVersion, nextVersion, refuseIfStale } from "../db/versions";
 import { notifyControlAssigned } from "../notifications/application-events";
-import type { CurrentUser } from "../plugins/auth";
+import type { CurrentUser } from "../identity/caller";
 import type { ExpectedVersions } from "../plugins/concurrency";
 import { badRequest, notFound, staleVersion } from "../plugins/problem";
 import { documentKey } from "../storage/types";

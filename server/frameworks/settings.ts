@@ -5,7 +5,7 @@ import type { ApplicationRow } from "../applications/store";
 import { actorOf, recordAudit } from "../audit/record";
 import type { Db } from "../db/client";
 import { applicationFrameworkSettings, companyFrameworkSettings } from "../db/schema";
-import type { CurrentUser } from "../plugins/auth";
+import type { CurrentUser } from "../identity/caller";
 import { badRequest } from "../plugins/problem";
 import { applicationOverrides, companySettings, countProgress, emptyProgress, frameworkAppliesTo } from "./compliance";
 import { asCompliance } from "./controls";

@@ -4,7 +4,7 @@ import type { ApplicationRow } from "../applications/store";
 import { actorOf, recordAudit } from "../audit/record";
 import type { Db } from "../db/client";
 import { modelEndpoints, processingItems, testingTasks } from "../db/schema";
-import type { CurrentUser } from "../plugins/auth";
+import type { CurrentUser } from "../identity/caller";
 import { badRequest, conflict, notFound } from "../plugins/problem";
 import { enqueueItem } from "../processing/queue";
 import type { Storage } from "../storage/types";

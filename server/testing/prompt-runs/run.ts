@@ -5,7 +5,7 @@ import { PROMPT_SETS_VERSION, promptSetRows, type PromptRunBody } from "../../..
 import type { ApplicationRow } from "../../applications/store";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import type { CurrentUser } from "../../plugins/auth";
+import type { CurrentUser } from "../../identity/caller";
 import { badRequest, HttpProblem } from "../../plugins/problem";
 import type { Storage } from "../../storage/types";
 import { TestingFailure } from "../analyzer";

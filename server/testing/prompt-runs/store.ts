@@ -4,7 +4,7 @@ import type { ApplicationRow } from "../../applications/store";
 import { actorOf, recordAudit } from "../../audit/record";
 import type { Db } from "../../db/client";
 import { applicationDocuments, processingItems } from "../../db/schema";
-import type { CurrentUser } from "../../plugins/auth";
+import type { CurrentUser } from "../../identity/caller";
 import { documentKey, type Storage } from "../../storage/types";
 import { findDocument, toDocument } from "../../uploads/document-store";
 
