@@ -8,7 +8,8 @@ import type {
   callerApplicationRolesResponseSchema,
 } from "../../domain/entities/application-access";
 import { APPROVAL_ROLES } from "../../domain/workflow";
-import { readableApplications, type ApplicationRow } from "../applications/store";
+import { readableApplications } from "../applications/store";
+import type { ApplicationRow } from "../applications/row";
 import { actorOf, recordAudit } from "../audit/record";
 import { queryRows, type Db } from "../db/client";
 import { listPage, pageOf, type ListQuery, type ListSorting } from "../db/list";

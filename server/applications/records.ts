@@ -9,7 +9,7 @@ import { applicationAssessments, applicationComments, auditLog } from "../db/sch
 import { likePattern } from "../db/search";
 import { notify } from "../notifications/notify";
 import type { CurrentUser } from "../identity/caller";
-import type { ApplicationRow } from "./store";
+import type { ApplicationRow } from "./row";
 
 /** What an application has on record besides its answers: its assessments, its discussion and its audit trail. */
 

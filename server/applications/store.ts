@@ -20,9 +20,9 @@ import { conflict, forbidden, notFound } from "../plugins/problem";
 import type { Storage } from "../storage/types";
 import { applyApprovalMove, applyDevelopmentMove, applyEdit } from "./changes";
 import { classificationColumns, classifyDetails } from "./classification";
+import type { ApplicationRow } from "./row";
 import { listedVendors } from "./vendors";
 
-export type ApplicationRow = typeof applications.$inferSelect;
 export interface ApplicationWithOwner<Row extends ApplicationViewRow = ApplicationRow> {
   row: Row;
   ownerName: string | null;

@@ -5,7 +5,7 @@ import type { Control } from "../../domain/frameworks";
 import { DOCUMENT_CONTENT_TYPES } from "../../domain/entities/document";
 import { CONTROL_ERRORS, todayIso, type ApplicationControlUpdate, type evidenceCreateSchema } from "../../domain/entities/framework";
 import { evidenceDateErrors, type EvidenceUpdate } from "../../domain/entities/evidence-dates";
-import type { ApplicationRow } from "../applications/store";
+import type { ApplicationRow } from "../applications/row";
 import { actorOf, recordAudit } from "../audit/record";
 import type { Db } from "../db/client";
 import { applicationControls, applicationDocuments, controlEvidence, processingItems, users } from "../db/schema";

@@ -11,7 +11,7 @@ import {
   type IncidentCreate,
   type IncidentPatch,
 } from "../../domain/entities/incident";
-import type { ApplicationRow } from "../applications/store";
+import type { ApplicationRow } from "../applications/row";
 import { actorOf, recordAudit } from "../audit/record";
 import type { Db } from "../db/client";
 import { applications, incidents, users } from "../db/schema";

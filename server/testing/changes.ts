@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { TESTING_ERRORS, type TestingStatus, type TestingTaskCreate } from "../../domain/entities/testing-task";
-import type { ApplicationRow } from "../applications/store";
+import type { ApplicationRow } from "../applications/row";
 import { actorOf, recordAudit } from "../audit/record";
 import type { Db } from "../db/client";
 import { modelEndpoints, processingItems, testingTasks } from "../db/schema";

@@ -1,6 +1,6 @@
 import { todayIso, type Evidence } from "../../domain/entities/framework";
 import { CONTROLS, frameworkByKey, type Control } from "../../domain/frameworks";
-import type { ApplicationRow } from "../applications/store";
+import type { ApplicationRow } from "../applications/row";
 import type { Db } from "../db/client";
 import { addEvidence } from "../frameworks/control-store";
 import { applicableControlsOf, toEvidence } from "../frameworks/controls";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { problemSchema } from "../../../domain/api/problem";
 import { DOCUMENT_MAX_BYTES, type ApplicationDocument } from "../../../domain/entities/document";
 import { PROMPT_SETS_VERSION, promptSetRows, type PromptRunBody } from "../../../domain/testing/prompt-sets";
-import type { ApplicationRow } from "../../applications/store";
+import type { ApplicationRow } from "../../applications/row";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { CurrentUser } from "../../identity/caller";

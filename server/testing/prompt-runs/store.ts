@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { CSV, type ApplicationDocument } from "../../../domain/entities/document";
-import type { ApplicationRow } from "../../applications/store";
+import type { ApplicationRow } from "../../applications/row";
 import { actorOf, recordAudit } from "../../audit/record";
 import type { Db } from "../../db/client";
 import { applicationDocuments, processingItems } from "../../db/schema";
