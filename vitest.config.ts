@@ -9,6 +9,7 @@ export default defineConfig({
       "tests/api/**/*.test.ts",
       "tests/reference/**/*.test.ts",
       "locales/**/*.test.ts",
+      "lint/**/*.test.ts",
       // These need a PostgreSQL server of their own to disturb: only the PostgreSQL stage runs them.
       ...(process.env.TEST_DATABASE_URL ? ["tests/postgres/**/*.test.ts"] : []),
     ],

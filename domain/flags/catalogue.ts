@@ -18,6 +18,9 @@ export const PRODUCT_FLAGS = {
 } as const satisfies Record<string, { defaultValue: boolean }>;
 export type ProductFlagKey = keyof typeof PRODUCT_FLAGS;
 
+/** The product flags as evaluated for one user; a key not (yet) evaluated reads as its default. */
+export type FlagValues = Partial<Record<ProductFlagKey, boolean>>;
+
 export const isProductFlag = (key: string): key is ProductFlagKey => Object.hasOwn(PRODUCT_FLAGS, key);
 
 /** How a flag applies: on for everyone, or narrowed to some roles and/or a percentage of users. */

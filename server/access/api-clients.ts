@@ -6,7 +6,7 @@ import { listItems, type ListQuery, type ListSorting, type ListSource, type Sort
 import type { ListTotal } from "../db/list-total";
 import { apiClients, resourceGroups, roles, users } from "../db/schema";
 import { likePattern } from "../db/search";
-import type { CurrentUser } from "../plugins/auth";
+import type { CurrentUser } from "../identity/caller";
 import { notFound } from "../plugins/problem";
 
 /** The queries behind API Access (routes/v2/api-clients.ts); the identity side is in identity/api-clients.ts. */

@@ -8,13 +8,14 @@ import type {
   callerApplicationRolesResponseSchema,
 } from "../../domain/entities/application-access";
 import { APPROVAL_ROLES } from "../../domain/workflow";
-import { readableApplications, type ApplicationRow } from "../applications/store";
+import { readableApplications } from "../applications/store";
+import type { ApplicationRow } from "../applications/row";
 import { actorOf, recordAudit } from "../audit/record";
 import { queryRows, type Db } from "../db/client";
 import { listPage, pageOf, type ListQuery, type ListSorting } from "../db/list";
 import { applicationRoleAssignments, applications, roles, users } from "../db/schema";
 import { likePattern } from "../db/search";
-import type { CurrentUser } from "../plugins/auth";
+import type { CurrentUser } from "../identity/caller";
 import { badRequest, notFound } from "../plugins/problem";
 import { reachSql, type ReachRow } from "./reach";
 

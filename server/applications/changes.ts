@@ -18,7 +18,7 @@ import { applications } from "../db/schema";
 import { badRequest, HttpProblem } from "../plugins/problem";
 import type { Storage } from "../storage/types";
 import { reclassify } from "./classification";
-import type { ApplicationRow } from "./store";
+import type { ApplicationRow } from "./row";
 import { assertCompanyVendors, listedVendorIds, replaceListedVendors, usedVendorIds, vendorContext } from "./vendors";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -4,7 +4,7 @@ import { APPROVAL_RESET_STATUS, approvalResetReason } from "../../domain/workflo
 import { recordAudit, type Actor, type AuditEntry } from "../audit/record";
 import { notifyReapprovalRequired } from "../notifications/application-events";
 import { applicationAssessments, applications } from "../db/schema";
-import type { ApplicationRow } from "./store";
+import type { ApplicationRow } from "./row";
 import { listedVendorIds, usedVendorIds, usesVendor, vendorContext, type DbOrTx } from "./vendors";
 
 /** No vendors used: the context of an application that lists none and names no foundation-model vendor. */

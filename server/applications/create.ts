@@ -5,7 +5,7 @@ import { actorOf, recordAudit } from "../audit/record";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { applications, resourceGroupResources, resourceGroups } from "../db/schema";
-import type { CurrentUser } from "../plugins/auth";
+import type { CurrentUser } from "../identity/caller";
 import { badRequest, notFound } from "../plugins/problem";
 import { assertOwnerInCompany, NAME_TAKEN, newApplicationValues } from "./store";
 import { assertCompanyVendors, replaceListedVendors, usedVendorIds, vendorContext, type DbOrTx } from "./vendors";

@@ -8,8 +8,8 @@ import { listItems, listPage, type ListQuery, type ListSorting, type ListSource 
 import { applicationAssessments, applicationComments, auditLog } from "../db/schema";
 import { likePattern } from "../db/search";
 import { notify } from "../notifications/notify";
-import type { CurrentUser } from "../plugins/auth";
-import type { ApplicationRow } from "./store";
+import type { CurrentUser } from "../identity/caller";
+import type { ApplicationRow } from "./row";
 
 /** What an application has on record besides its answers: its assessments, its discussion and its audit trail. */
 

@@ -14,15 +14,15 @@ import { listTotal, windowCount, type ListTotal } from "../db/list-total";
 import { applications, users } from "../db/schema";
 import { likePattern } from "../db/search";
 import { claimVersion } from "../db/versions";
-import type { CurrentUser } from "../plugins/auth";
+import type { CurrentUser } from "../identity/caller";
 import type { ExpectedVersions } from "../plugins/concurrency";
 import { conflict, forbidden, notFound } from "../plugins/problem";
 import type { Storage } from "../storage/types";
 import { applyApprovalMove, applyDevelopmentMove, applyEdit } from "./changes";
 import { classificationColumns, classifyDetails } from "./classification";
+import type { ApplicationRow } from "./row";
 import { listedVendors } from "./vendors";
 
-export type ApplicationRow = typeof applications.$inferSelect;
 export interface ApplicationWithOwner<Row extends ApplicationViewRow = ApplicationRow> {
   row: Row;
   ownerName: string | null;

@@ -4,7 +4,7 @@ import { SNAPSHOT_FORMAT_VERSION, type SnapshotContent, type SnapshotDecision } 
 import { canonicalJson } from "../../domain/audit/canonical-json";
 import { todayIso } from "../../domain/entities/framework";
 import type { ApprovalStatus } from "../../domain/workflow";
-import type { ApplicationRow } from "../applications/store";
+import type { ApplicationRow } from "../applications/row";
 import type { Db } from "../db/client";
 import { applicationVendors, controlEvidence, processingItems, testingTasks, users, vendors } from "../db/schema";
 import { applicableControlsOf, controlRows } from "../frameworks/controls";

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { ApprovalSnapshot, SnapshotContent, SnapshotSummary } from "../../domain/approvals/snapshot";
-import type { ApplicationRow } from "../applications/store";
+import type { ApplicationRow } from "../applications/row";
 import type { Db } from "../db/client";
 import { listPage, type ListQuery, type ListSorting } from "../db/list";
 import type { ListTotal } from "../db/list-total";

@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import { auditLog } from "../db/schema";
-import type { CurrentUser } from "../plugins/auth";
+import type { CurrentUser } from "../identity/caller";
 import { asStoredJson, chainedEntry, entryHash, lockChain } from "./chain";
 
 /** Who made a change, as the audit log keeps it: a user or an API client, by id and by name at the time. */

@@ -5,7 +5,7 @@ import { actorOf, recordAudit } from "../audit/record";
 import { lockChain } from "../audit/chain";
 import type { Db } from "../db/client";
 import { companies, identityProviderTests, identityUsers, notifications, resourceGroups, roleAssignments, roles, users } from "../db/schema";
-import type { CurrentUser } from "../plugins/auth";
+import type { CurrentUser } from "../identity/caller";
 import { conflict, HttpProblem } from "../plugins/problem";
 import type { Storage } from "../storage/types";
 import { decodeRow, exportedIds, exportedTables, type RowContext } from "./rows";

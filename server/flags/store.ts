@@ -8,7 +8,7 @@ import { isUniqueViolation } from "../db/errors";
 import { featureFlags } from "../db/schema";
 import { claimVersion } from "../db/versions";
 import type { ExpectedVersions } from "../plugins/concurrency";
-import type { CurrentUser } from "../plugins/auth";
+import type { CurrentUser } from "../identity/caller";
 import { conflict, notFound, staleVersion } from "../plugins/problem";
 
 type FlagRow = typeof featureFlags.$inferSelect;

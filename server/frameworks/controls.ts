@@ -3,7 +3,7 @@ import { frameworkByKey, requirementById, type Control } from "../../domain/fram
 import { todayIso, type ApplicationControl, type Evidence } from "../../domain/entities/framework";
 import type { Db } from "../db/client";
 import { applicationControls, controlEvidence, users } from "../db/schema";
-import type { ApplicationRow } from "../applications/store";
+import type { ApplicationRow } from "../applications/row";
 import { applicationOverrides, companySettings, controlsFor, type ComplianceApplication } from "./compliance";
 import { notFound } from "../plugins/problem";
 

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { applicableControls, frameworkApplies, FRAMEWORKS, type Framework } from "../../domain/frameworks";
 import { CONTROL_ERRORS, type ApplicationFramework } from "../../domain/entities/framework";
-import type { ApplicationRow } from "../applications/store";
+import type { ApplicationRow } from "../applications/row";
 import { actorOf, recordAudit } from "../audit/record";
 import type { Db } from "../db/client";
 import { applicationFrameworkSettings, companyFrameworkSettings } from "../db/schema";
-import type { CurrentUser } from "../plugins/auth";
+import type { CurrentUser } from "../identity/caller";
 import { badRequest } from "../plugins/problem";
 import { applicationOverrides, companySettings, countProgress, emptyProgress, frameworkAppliesTo } from "./compliance";
 import { asCompliance } from "./controls";

@@ -8,7 +8,7 @@ import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { claimVersion } from "../db/versions";
 import { applications, vendors } from "../db/schema";
-import type { CurrentUser } from "../plugins/auth";
+import type { CurrentUser } from "../identity/caller";
 import { conflict } from "../plugins/problem";
 import { insertVendor, updateVendor } from "../vendors/store";
 import type { CheckedRow, PendingWrite } from "./checked-row";

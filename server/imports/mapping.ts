@@ -4,7 +4,7 @@ import { IMPORT_FIELDS, type ImportEntity } from "../../domain/imports/fields";
 import type { Db } from "../db/client";
 import { importMappings } from "../db/schema";
 import { textsFor } from "../i18n/texts";
-import type { CurrentUser } from "../plugins/auth";
+import type { CurrentUser } from "../identity/caller";
 import { badRequest } from "../plugins/problem";
 import { normalised } from "./values";
 

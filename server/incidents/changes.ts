@@ -11,13 +11,13 @@ import {
   type IncidentCreate,
   type IncidentPatch,
 } from "../../domain/entities/incident";
-import type { ApplicationRow } from "../applications/store";
+import type { ApplicationRow } from "../applications/row";
 import { actorOf, recordAudit } from "../audit/record";
 import type { Db } from "../db/client";
 import { applications, incidents, users } from "../db/schema";
 import { atExpectedVersion, claimVersion, refuseIfStale } from "../db/versions";
 import { applicableControlsOf } from "../frameworks/controls";
-import type { CurrentUser } from "../plugins/auth";
+import type { CurrentUser } from "../identity/caller";
 import type { ExpectedVersions } from "../plugins/concurrency";
 import { badRequest, notFound } from "../plugins/problem";
 import { incidentRecord, type IncidentRow } from "./store";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { apiClients, resourceGroups, roles } from "../db/schema";
 import { touchApiClient } from "../identity/api-clients";
-import type { CurrentUser } from "./auth";
+import type { CurrentUser } from "../identity/caller";
 
 /**
  * The caller behind an API client's token: the client with its one role on its one resource group,

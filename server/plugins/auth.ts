@@ -1,28 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { asc, eq, sql } from "drizzle-orm";
-import type { CurrentUser as CurrentUserView } from "../../domain/access/current-user";
 import type { Db } from "../db/client";
 import { resourceGroups, roleAssignments, roles, users } from "../db/schema";
+import type { CurrentUser } from "../identity/caller";
 import { TokenError, type AccessClaims, type TokenProblem } from "../identity/verifier";
 import { defineAbilityFor } from "../../domain/access/abilities";
 import { loadApiClientCaller } from "./api-client-caller";
 import { sendProblem } from "./errors";
 import { AddressBudget } from "./address-budget";
 import { FederatedUserRefused } from "../identity/sso/provisioning";
-
-type RoleView = CurrentUserView["roles"][number];
-
-/**
- * The caller of a /v2 route, with company and roles: a person (the API user found by the token's
- * `sub`) or an API client (`id` is the api_clients row, `sub` its client_id, `first_name` its name,
- * empty e-mail and last name, one role on one group).
- */
-export interface CurrentUser extends Omit<CurrentUserView, "roles" | "rules"> {
-  actor: "user" | "api_client";
-  sub: string;
-  roles: Array<RoleView & { resource_group: RoleView["resource_group"] & { resource_ids: string[] } }>;
-}
 
 declare module "fastify" {
   interface FastifyRequest {

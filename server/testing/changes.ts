@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { TESTING_ERRORS, type TestingStatus, type TestingTaskCreate } from "../../domain/entities/testing-task";
-import type { ApplicationRow } from "../applications/store";
+import type { ApplicationRow } from "../applications/row";
 import { actorOf, recordAudit } from "../audit/record";
 import type { Db } from "../db/client";
 import { modelEndpoints, processingItems, testingTasks } from "../db/schema";
-import type { CurrentUser } from "../plugins/auth";
+import type { CurrentUser } from "../identity/caller";
 import { badRequest, conflict, notFound } from "../plugins/problem";
 import { enqueueItem } from "../processing/queue";
 import type { Storage } from "../storage/types";

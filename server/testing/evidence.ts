@@ -1,10 +1,10 @@
 import { todayIso, type Evidence } from "../../domain/entities/framework";
 import { CONTROLS, frameworkByKey, type Control } from "../../domain/frameworks";
-import type { ApplicationRow } from "../applications/store";
+import type { ApplicationRow } from "../applications/row";
 import type { Db } from "../db/client";
 import { addEvidence } from "../frameworks/control-store";
 import { applicableControlsOf, toEvidence } from "../frameworks/controls";
-import type { CurrentUser } from "../plugins/auth";
+import type { CurrentUser } from "../identity/caller";
 import { badRequest, conflict } from "../plugins/problem";
 import type { DataSource } from "../../domain/entities/testing-task";
 import type { FoundTestingTask } from "./store";

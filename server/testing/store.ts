@@ -3,7 +3,7 @@ import { and, eq, getTableColumns, ilike, inArray, sql, type SQL } from "drizzle
 import { asSubject, type Action } from "../../domain/access/abilities";
 import type { Population, TestingResults, TestingStatus, TestingTask } from "../../domain/entities/testing-task";
 import { scopeOf } from "../access/scope";
-import type { ApplicationRow } from "../applications/store";
+import type { ApplicationRow } from "../applications/row";
 import type { Db } from "../db/client";
 import { listItems, type ListFilters, type ListQuery, type ListSorting, type ListSource, type SortValues } from "../db/list";
 import type { ListTotal } from "../db/list-total";

@@ -6,7 +6,7 @@ import { listPage, type ListQuery, type ListSorting } from "../db/list";
 import type { ListTotal } from "../db/list-total";
 import { applicationDocuments, processingItems } from "../db/schema";
 import { likePattern } from "../db/search";
-import type { CurrentUser } from "../plugins/auth";
+import type { CurrentUser } from "../identity/caller";
 import { conflict, notFound } from "../plugins/problem";
 import { enqueueItem } from "../processing/queue";
 

@@ -23,7 +23,7 @@ import type { ListTotal } from "../db/list-total";
 import { applications, applicationVendors, companies, vendors } from "../db/schema";
 import { likePattern } from "../db/search";
 import { claimVersion } from "../db/versions";
-import type { CurrentUser } from "../plugins/auth";
+import type { CurrentUser } from "../identity/caller";
 import type { ExpectedVersions } from "../plugins/concurrency";
 import { badRequest, conflict, forbidden, notFound } from "../plugins/problem";
 

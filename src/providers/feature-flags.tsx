@@ -1,11 +1,8 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useGetIdentity } from "@refinedev/core";
 import type { CurrentUser } from "../../domain/access/current-user";
-import { PRODUCT_FLAGS, type ProductFlagKey } from "../../domain/flags/catalogue";
+import { PRODUCT_FLAGS, type FlagValues, type ProductFlagKey } from "../../domain/flags/catalogue";
 import { useClientConfig } from "./client-config";
-
-/** The product flags as evaluated for the signed-in user; a key not (yet) evaluated reads as its default. */
-export type FlagValues = Partial<Record<ProductFlagKey, boolean>>;
 
 const FlagValuesContext = createContext<FlagValues>({});
 

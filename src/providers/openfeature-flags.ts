@@ -2,8 +2,7 @@ import { OpenFeature, ProviderEvents, type EvaluationContext } from "@openfeatur
 import { OFREPWebProvider } from "@openfeature/ofrep-web-provider";
 import { fetchAuthSession } from "aws-amplify/auth";
 import type { CurrentUser } from "../../domain/access/current-user";
-import { PRODUCT_FLAGS, type ProductFlagKey } from "../../domain/flags/catalogue";
-import type { FlagValues } from "./feature-flags";
+import { PRODUCT_FLAGS, type FlagValues, type ProductFlagKey } from "../../domain/flags/catalogue";
 import { commonHeaders } from "./api-client";
 import { flagClientId } from "./flag-client-id";
 

@@ -6,7 +6,7 @@ import { CSV } from "../../../domain/entities/document";
 import type { DataSource, MlColumns } from "../../../domain/entities/testing-task";
 import { LocalStorage } from "../../storage/local";
 import { documentKey, type Storage } from "../../storage/types";
-import type { ApplicationRow } from "../../applications/store";
+import type { ApplicationRow } from "../../applications/row";
 import type { Db } from "../client";
 import type { TestingTaskRow } from "../../testing/analyzer";
 import { ANALYZERS, summaryOf } from "../../testing/analyzers";

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { Content } from "pdfmake/interfaces";
 import type { Application } from "../../../domain/entities/application";
-import type { ApplicationRow } from "../../applications/store";
+import type { ApplicationRow } from "../../applications/row";
 import type { Db } from "../../db/client";
 import type { Texts } from "../../i18n/texts";
 

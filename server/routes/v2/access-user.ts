@@ -4,7 +4,7 @@ import { packAbility, type AppAbility } from "../../../domain/access/abilities";
 import { currentUserSchema, currentUserUpdateSchema, type CurrentUser as CurrentUserView } from "../../../domain/access/current-user";
 import { problemSchema } from "../../../domain/api/problem";
 import { changeUser } from "../../access/users";
-import type { CurrentUser } from "../../plugins/auth";
+import type { CurrentUser } from "../../identity/caller";
 import { etagOf, expectedVersions, WRITE_PRECONDITION } from "../../plugins/concurrency";
 import { forbidden, versionedWriteResponses } from "../../plugins/problem";
 

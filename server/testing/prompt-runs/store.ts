@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { CSV, type ApplicationDocument } from "../../../domain/entities/document";
-import type { ApplicationRow } from "../../applications/store";
+import type { ApplicationRow } from "../../applications/row";
 import { actorOf, recordAudit } from "../../audit/record";
 import type { Db } from "../../db/client";
 import { applicationDocuments, processingItems } from "../../db/schema";
-import type { CurrentUser } from "../../plugins/auth";
+import type { CurrentUser } from "../../identity/caller";
 import { documentKey, type Storage } from "../../storage/types";
 import { findDocument, toDocument } from "../../uploads/document-store";
 
