@@ -60,13 +60,16 @@ export function textsFor(language: Language): Texts {
   return Object.assign(texts, { language });
 }
 
+/** The first of en/es the request's Accept-Language header prefers, else English: for answers before sign-in. */
+export const acceptedLanguage = (request: FastifyRequest): Language => reportLanguage(undefined, request.headers["accept-language"]);
+
 /**
  * The language a file is written in: `?lang=` when given, else the first of en/es the Accept-Language header
  * prefers (as the other downloads do), else a person's profile language, else English.
  */
 export function languageOf(request: FastifyRequest, requested?: Language): Language {
   if (requested) return requested;
-  if (request.headers["accept-language"]) return reportLanguage(undefined, request.headers["accept-language"]);
+  if (request.headers["accept-language"]) return acceptedLanguage(request);
   const profile = request.user.actor === "user" ? request.user.language : undefined;
   return (LANGUAGES as readonly string[]).includes(profile ?? "") ? (profile as Language) : "en";
 }

@@ -10,6 +10,7 @@ import { loadApiClientCaller } from "./api-client-caller";
 import { sendProblem } from "./errors";
 import { AddressBudget } from "./address-budget";
 import { FederatedUserRefused } from "../identity/sso/provisioning";
+import { acceptedLanguage } from "../i18n/texts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -124,7 +125,7 @@ export default fp(
         } catch (error) {
           if (!(error instanceof FederatedUserRefused)) throw error;
           reply.header("WWW-Authenticate", `Bearer realm="steward", error="invalid_token"`);
-          return sendProblem(reply, 401, error.message);
+          return sendProblem(reply, 401, error.wording(acceptedLanguage(request)));
         }
       }
       if (!user) return unauthorized(reply, "unknown_user");

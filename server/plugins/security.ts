@@ -61,9 +61,10 @@ export default fp(
     await app.register(rateLimit, {
       max: opts.config.RATE_LIMIT_MAX,
       timeWindow: "1 minute",
-      // After authentication, so a signed-in caller is counted as themselves, wherever they call from:
-      // colleagues behind one office address do not share a budget. Anonymous calls count per address.
-      hook: "preHandler",
+      // Per route, so after the scope's authentication hook: a signed-in caller is counted as themselves, wherever
+      // they call from (colleagues behind one office address do not share a budget); anonymous calls count per
+      // address. Still before parsing and validation, so a spent budget answers 429 to malformed requests too.
+      hook: "onRequest",
       keyGenerator: (request) => (request.user ? `${request.user.actor}:${request.user.id}` : `address:${request.ip}`),
       // The web app's files are immutable and cacheable; limiting them locks people out of the app.
       allowList: (request) => !isApiPath(request.url),

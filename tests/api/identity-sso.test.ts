@@ -185,16 +185,21 @@ describe("hosted sign-in through the company's provider", () => {
     expect(me.json().roles).toEqual([expect.objectContaining({ name: "ApplicationReviewer" })]);
   });
 
-  it("signs in an existing Steward user as themselves, and refuses unknown people when the provider creates no one", async () => {
+  it("signs in only accounts it made, and refuses unknown people when the provider creates no one", async () => {
+    // An account an Administrator made has a password (a temporary one): the provider must not stand in for it.
     const invited = await v2("admin", "POST", "/access/users", { email: "known.person@acme.test", first_name: "Kai", last_name: "Known", language: "en" });
     expect(invited.statusCode).toBe(201);
-    const b = browser();
-    const tokens = await b.redeem((await b.signIn(acme.provider_name, credentials("known.person@acme.test"))).searchParams.get("code")!);
-    const me = await t.app.inject({ method: "GET", url: "/v2/access/user", headers: { authorization: `Bearer ${tokens.body.access_token}` } });
-    expect(me.json().id).toBe(invited.json().id);
+    const refusedInvite = await browser().signIn(acme.provider_name, credentials("known.person@acme.test"));
+    expect(refusedInvite.searchParams.get("error")).toBe("access_denied");
+    expect(refusedInvite.searchParams.get("error_description")).toContain("known.person@acme.test already signs in with a password");
+    expect(refusedInvite.searchParams.get("code")).toBeNull();
 
     await v2("admin", "PUT", `/company/identity-providers/${acme.id}`, providerBody({ name: "Acme SSO", client_secret: undefined, domains: ["acme.test", "acme-labs.test"], jit_mode: "existing_only" }));
     try {
+      const b = browser();
+      const tokens = await b.redeem((await b.signIn(acme.provider_name, credentials("new.person@acme.test"))).searchParams.get("code")!);
+      const me = await t.app.inject({ method: "GET", url: "/v2/access/user", headers: { authorization: `Bearer ${tokens.body.access_token}` } });
+      expect(me.json()).toMatchObject({ email: "new.person@acme.test", first_name: "Nia" });
       const refused = await browser().signIn(acme.provider_name, credentials("late.one@acme.test"));
       expect(refused.searchParams.get("error")).toBe("access_denied");
       expect(refused.searchParams.get("error_description")).toContain("There is no Steward account for late.one@acme.test");

@@ -71,6 +71,17 @@ describe("rate limits", { timeout: 120_000 }, () => {
     );
   });
 
+  it("answers a malformed request 429 once the budget is spent, before it is validated", async () => {
+    const app = await start();
+    const admin = { authorization: `Bearer ${(await signInRaw(app, "admin@steward.test", DEMO_PASSWORD, "10.3.0.1")).AccessToken}` };
+    expect((await app.inject({ method: "GET", url: "/v2/applications?no_such_filter=1", headers: admin })).statusCode).toBe(400);
+    for (let i = 1; i < LIMIT; i++) {
+      expect((await app.inject({ method: "GET", url: "/v2/access/user", headers: admin })).statusCode).toBe(200);
+    }
+    expectTooMany(await app.inject({ method: "GET", url: "/v2/applications?no_such_filter=1", headers: admin }));
+    expectTooMany(await app.inject({ method: "POST", url: "/v2/applications", headers: { ...admin, "content-type": "application/json" }, payload: "{not json" }));
+  });
+
   it("slows token guessing per address, while a valid token from that address still passes", async () => {
     const app = await start();
     const admin = (await signInRaw(app, "admin@steward.test", DEMO_PASSWORD, "10.2.0.1")).AccessToken;

@@ -77,6 +77,8 @@ export class SsoBrowser {
   constructor(
     private readonly app: FastifyInstance,
     private readonly publicUrl: string,
+    /** The browser's Accept-Language, sent to us. */
+    private readonly language?: string,
   ) {}
 
   get redirectUri() {
@@ -104,7 +106,8 @@ export class SsoBrowser {
   async request(url: string, init: { method?: string; form?: Record<string, string> } = {}) {
     const target = new URL(url, this.publicUrl);
     if (target.origin === new URL(this.publicUrl).origin) {
-      const res = await this.app.inject({ method: (init.method ?? "GET") as "GET", url: `${target.pathname}${target.search}` });
+      const headers = this.language ? { "accept-language": this.language } : {};
+      const res = await this.app.inject({ method: (init.method ?? "GET") as "GET", url: `${target.pathname}${target.search}`, headers });
       return { status: res.statusCode, location: res.headers.location as string | undefined, body: res.body };
     }
     const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");

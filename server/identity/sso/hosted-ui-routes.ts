@@ -8,6 +8,7 @@ import type { ProviderTests } from "./provider-tests";
 import { FederatedUserRefused, federatedClaims, federatedUser } from "./provisioning";
 import type { HostedSignInStore, OpenTransaction } from "./transactions";
 import type { Db } from "../../db/client";
+import { acceptedLanguage } from "../../i18n/texts";
 
 export interface HostedUiOptions {
   db: Db;
@@ -138,7 +139,8 @@ export async function hostedUiRoutes(app: FastifyInstance, opts: HostedUiOptions
       target.searchParams.set("state", transaction.clientState);
       return reply.header("cache-control", "no-store").redirect(target.toString(), 302);
     } catch (error) {
-      if (error instanceof FederatedUserRefused) return back("access_denied", error.message);
+      // The browser's language is the one the app shows the sign-in page in.
+      if (error instanceof FederatedUserRefused) return back("access_denied", error.wording(acceptedLanguage(request)));
       if (error instanceof FederationError) {
         request.log.warn({ provider: provider.id, reason: error.message }, "federated sign-in refused");
         return back("access_denied", `${provider.name}: ${error.message}`);

@@ -4,11 +4,26 @@ import { assignRole, insertUser as insertApiUser } from "../../access/users";
 import { recordAudit, type Actor } from "../../audit/record";
 import type { Db } from "../../db/client";
 import { identityUsers, roles, users } from "../../db/schema";
+import { textsFor, type Language } from "../../i18n/texts";
 import { findUserByUsername, normalizeUsername, type IdentityUser } from "../store";
 import type { ProviderRow } from "./providers";
 
-/** A federated sign-in refused for a reason the person (and their Administrator) can act on. */
-export class FederatedUserRefused extends Error {}
+/**
+ * A federated sign-in refused for a reason the person (and their Administrator) can act on. The reason is a
+ * `sso.refused.*` text: its message is the English wording, `wording` gives it in the person's language.
+ */
+export class FederatedUserRefused extends Error {
+  constructor(
+    readonly reason: string,
+    readonly params: Record<string, string>,
+  ) {
+    super(textsFor("en")(`sso.refused.${reason}`, params));
+  }
+
+  wording(language: Language): string {
+    return textsFor(language)(`sso.refused.${this.reason}`, this.params);
+  }
+}
 
 /** What the provider's verified ID token says about the person. */
 export interface FederatedClaims {
@@ -23,17 +38,20 @@ const text = (value: unknown) => (typeof value === "string" ? value.trim() : "")
 const cleanName = (value: string) => value.replace(/[^\p{L}\p{N}_~\-. ]/gu, "").trim().slice(0, 250);
 
 /**
- * The claims Steward relies on, checked against the provider: an e-mail address the provider has not marked
- * unverified, in one of the domains this provider serves — a provider cannot sign in another domain's people.
+ * The claims Steward relies on, checked against the provider: an e-mail address an OpenID provider says is
+ * verified (a missing `email_verified` is no such word), in one of the domains this provider serves — a provider
+ * cannot sign in another domain's people.
  */
-export function federatedClaims(provider: { name: string }, domains: string[], claims: Record<string, unknown>): FederatedClaims {
+export function federatedClaims(provider: Pick<ProviderRow, "name" | "type">, domains: string[], claims: Record<string, unknown>): FederatedClaims {
   const email = normalizeUsername(text(claims.email));
   const domain = emailDomain(email);
-  if (!email || !domain) throw new FederatedUserRefused(`${provider.name} did not send an e-mail address; ask your administrator to release the email claim.`);
-  if (claims.email_verified === false || claims.email_verified === "false") {
-    throw new FederatedUserRefused(`${provider.name} says the e-mail address ${email} is not verified.`);
-  }
-  if (!domains.includes(domain)) throw new FederatedUserRefused(`${provider.name} does not sign in addresses of ${domain}.`);
+  if (!email || !domain) throw new FederatedUserRefused("noEmail", { provider: provider.name });
+  // Some providers let anyone type in an address: only one the provider vouches for names a person. SAML has no
+  // such claim, so there only a stated "false" counts.
+  const verified = claims.email_verified === true || claims.email_verified === "true";
+  const unverified = claims.email_verified === false || claims.email_verified === "false";
+  if (provider.type === "saml" ? unverified : !verified) throw new FederatedUserRefused("emailUnverified", { provider: provider.name, email });
+  if (!domains.includes(domain)) throw new FederatedUserRefused("otherDomain", { provider: provider.name, domain });
   const local = email.slice(0, email.indexOf("@"));
   const givenName = cleanName(text(claims.given_name)) || cleanName(text(claims.name).split(" ")[0] ?? "") || cleanName(local) || "User";
   const familyName = cleanName(text(claims.family_name)) || cleanName(text(claims.name).split(" ").slice(1).join(" ")) || "-";
@@ -41,43 +59,56 @@ export function federatedClaims(provider: { name: string }, domains: string[], c
 }
 
 /**
- * The person a federated sign-in continues as, by identity `sub`. A Steward user of the provider's company signs
- * in as themselves; a newcomer is created on the spot when the provider allows it (with its default role, if
- * any); anyone of another company is refused, whatever the provider asserts. With the local identity service
- * the identity user is made here too; with Cognito (`cognitoSub`) the pool already made it.
+ * The person a federated sign-in continues as, by identity `sub`. Only an account that belongs to federation from
+ * this provider signs in: one it created, or a newcomer created on the spot when the provider allows it (with its
+ * default role, if any). An account that signs in with a password, through another provider, or of another
+ * company is refused, whatever the provider asserts — the provider would otherwise stand in for that account's
+ * password and second factor. With the local identity service the identity user is made here too; with Cognito
+ * (`cognitoSub`) the pool already made it and keeps the link.
  */
 export async function federatedUser(db: Db, provider: ProviderRow, person: FederatedClaims, cognitoSub?: string): Promise<{ sub: string }> {
+  const words = { email: person.email, provider: provider.name };
   const [existing] = await db
     .select()
     .from(users)
     .where(eq(sql`lower(${users.email})`, person.email));
-  if (existing && existing.companyId !== provider.companyId) {
-    throw new FederatedUserRefused(`The account ${person.email} belongs to another organisation and cannot sign in through ${provider.name}.`);
-  }
+  if (existing && existing.companyId !== provider.companyId) throw new FederatedUserRefused("otherCompany", words);
   if (existing && cognitoSub) {
     if (existing.sub === cognitoSub) return existing;
-    throw new FederatedUserRefused(`${person.email} already signs in with a password. Ask your administrator to link the account to ${provider.name}.`);
+    throw new FederatedUserRefused("passwordAccount", words);
   }
-  if (existing) return (await findUserByUsername(db, person.email)) ?? insertIdentityUser(db, provider, person.email, existing.sub);
-  if (provider.jitMode !== "create") {
-    throw new FederatedUserRefused(`There is no Steward account for ${person.email} yet. Ask your administrator to add you.`);
+  const identity = cognitoSub ? undefined : await findUserByUsername(db, person.email);
+  if (identity) refuseUnlessFederatedFrom(identity, provider, words);
+  if (existing) {
+    if (identity?.sub !== existing.sub) throw new FederatedUserRefused("notLinked", words);
+    return identity;
   }
-  return createUser(db, provider, person, cognitoSub);
+  if (provider.jitMode !== "create") throw new FederatedUserRefused("noAccount", words);
+  return createUser(db, provider, person, cognitoSub ?? identity?.sub);
 }
 
-async function insertIdentityUser(db: Db, provider: ProviderRow, email: string, sub?: string): Promise<IdentityUser> {
+/** A local identity user signs in through `provider` only when that provider made it and it is ready to sign in. */
+function refuseUnlessFederatedFrom(identity: IdentityUser, provider: ProviderRow, words: Record<string, string>) {
+  if (identity.federatedProviderId !== provider.id) throw new FederatedUserRefused(identity.passwordHash ? "passwordAccount" : "notLinked", words);
+  // The states in which a password sign-in would stop too.
+  if (identity.status === "FORCE_CHANGE_PASSWORD") throw new FederatedUserRefused("passwordChange", words);
+  if (identity.status !== "CONFIRMED") throw new FederatedUserRefused("inactive", words);
+}
+
+async function insertIdentityUser(db: Db, provider: ProviderRow, email: string): Promise<IdentityUser> {
   const [user] = await db
     .insert(identityUsers)
-    .values({ ...(sub ? { sub } : {}), username: email, email, passwordHash: null, status: "CONFIRMED", federatedProviderId: provider.id })
+    .values({ username: email, email, passwordHash: null, status: "CONFIRMED", federatedProviderId: provider.id })
     .returning();
   return user;
 }
 
-async function createUser(db: Db, provider: ProviderRow, person: FederatedClaims, cognitoSub: string | undefined): Promise<{ sub: string }> {
+/** The Steward user of a newcomer: `knownSub` is Cognito's, or that of an identity user this provider made before. */
+async function createUser(db: Db, provider: ProviderRow, person: FederatedClaims, knownSub: string | undefined): Promise<{ sub: string }> {
   const actor: Actor = { id: null, type: "system", name: `Corporate sign-in (${provider.name})`, companyId: provider.companyId };
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    const sub = cognitoSub ?? ((await findUserByUsername(txDb, person.email)) ?? (await insertIdentityUser(txDb, provider, person.email))).sub;
+    const sub = knownSub ?? (await insertIdentityUser(txDb, provider, person.email)).sub;
     const user = await insertApiUser(txDb, {
       companyId: provider.companyId,
       sub,

@@ -207,7 +207,7 @@ describe("the identity providers", () => {
     expect(within(dialog).getByText("A secret is stored; enter a new one to replace it.")).toBeTruthy();
     expect(within(dialog).getByRole("textbox", { name: "Redirect URI" })).toHaveProperty("value", okta.redirect_uri);
     fireEvent.mouseDown(within(dialog).getByRole("combobox", { name: /First-time users/ }));
-    fireEvent.click(await screen.findByRole("option", { name: "Only people who already have an account" }));
+    fireEvent.click(await screen.findByRole("option", { name: "Only people who already signed in with this provider" }));
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     const [put] = writes();
