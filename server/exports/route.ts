@@ -88,6 +88,7 @@ export function listExportRoute<Item, Q extends z.ZodObject>(root: FastifyInstan
   app.get(
     spec.url,
     {
+      config: { features: ["data-export"] },
       schema: {
         tags: spec.tags,
         summary: `${spec.what}, as CSV or .xlsx: the list's own filters, search and sort, the columns asked for`,

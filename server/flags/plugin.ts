@@ -6,7 +6,7 @@ import { OpenFeature, type Client, type EvaluationContext, type Provider } from 
 import { OFREPProvider } from "@openfeature/ofrep-provider";
 import { PRODUCT_FLAGS, type ProductFlagKey } from "../../domain/flags/catalogue";
 import { forbidden } from "../plugins/problem";
-import { FEATURE_GUARDS } from "./guarded-routes";
+import { FEATURE_REFUSALS } from "./features";
 import ofrepRoutes from "./ofrep-routes";
 import { StewardFlagProvider } from "./own-provider";
 
@@ -37,7 +37,7 @@ export function evaluationContext(request: FastifyRequest): EvaluationContext {
  * Feature flags through the OpenFeature server SDK: our own provider over the database, or — with
  * FLAGS_OFREP_URL — the OFREP provider asking that service, with the caller's own bearer token (so the
  * service sees the same user the browser shows it). Also serves our flag service at /ofrep and refuses the
- * routes of a feature whose flag is off for the caller.
+ * routes that declare a feature (`config.features`, `config.featureOf`) whose flag is off for the caller.
  */
 export default fp(
   async function flags(app: FastifyInstance) {
@@ -65,15 +65,18 @@ export default fp(
       },
     });
 
+    // Only the routes that declare a feature get the check, after the route's own pre-handlers.
     app.addHook("onRoute", (route: RouteOptions) => {
-      const method = ([] as string[]).concat(route.method)[0];
-      const guards = FEATURE_GUARDS.filter((g) => g.matches(method, route.url));
-      if (guards.length === 0) return;
+      const { features = [], featureOf } = route.config ?? {};
+      if (features.length === 0 && !featureOf) return;
       const refuseWhenOff: preHandlerHookHandler = async (request) => {
-        for (const guard of guards) {
-          if (guard.applies && !guard.applies(request)) continue;
-          if (!(await app.flags.isEnabled(request, guard.flag))) throw forbidden(guard.detail);
-        }
+        const refuseIfOff = async (flag: ProductFlagKey) => {
+          if (!(await app.flags.isEnabled(request, flag))) throw forbidden(FEATURE_REFUSALS[flag]);
+        };
+        for (const flag of features) await refuseIfOff(flag);
+        // Asked only when the route's own features are on: it may read the database.
+        const ofRequest = await featureOf?.(request);
+        if (ofRequest && !features.includes(ofRequest)) await refuseIfOff(ofRequest);
       };
       const existing = route.preHandler ? ([] as preHandlerHookHandler[]).concat(route.preHandler as preHandlerHookHandler | preHandlerHookHandler[]) : [];
       route.preHandler = [...existing, refuseWhenOff];

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { RouteOptions } from "fastify";
 import { companies, resourceGroups, users } from "../../server/db/schema";
 import { createTestApp, type TestApp } from "./test-app";
 import { createOtherCompany, signInCallers, v2Caller } from "./tenants";
@@ -19,10 +20,12 @@ export interface TestingWorld {
   close(): Promise<void>;
 }
 
-export async function testingWorld(options: { env?: Record<string, string>; details?: Record<string, unknown> } = {}): Promise<TestingWorld> {
+export async function testingWorld(
+  options: { env?: Record<string, string>; details?: Record<string, unknown>; onRoute?: (route: RouteOptions) => void } = {},
+): Promise<TestingWorld> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "steward-testing-"));
   // Workers are woken by the tests (and by the routes), never by the timer halfway through a test.
-  const t = await createTestApp({ env: { DATA_DIR: dataDir, PROCESSING_INTERVAL_MS: "600000", ...options.env } });
+  const t = await createTestApp({ env: { DATA_DIR: dataDir, PROCESSING_INTERVAL_MS: "600000", ...options.env }, onRoute: options.onRoute });
   const db = t.database.db;
   const token: Record<string, string> = {};
   const call = v2Caller(() => t.app, token);

@@ -22,6 +22,7 @@ export default async function applicationDossierRoutes(root: FastifyInstance) {
   app.get(
     "/applications/:id/dossier",
     {
+      config: { features: ["data-export"] },
       schema: {
         tags: ["applications"],
         summary:

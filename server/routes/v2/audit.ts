@@ -34,6 +34,7 @@ export default async function auditRoutes(root: FastifyInstance) {
   app.get(
     "/audit/export",
     {
+      config: { features: ["data-export"] },
       schema: {
         tags: ["audit"],
         summary: "Every audit entry the list's filters select, in its order, as CSV (UTF-8 with BOM) or an .xlsx workbook, streamed",

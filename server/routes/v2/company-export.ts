@@ -27,6 +27,7 @@ export default async function companyExportRoutes(root: FastifyInstance) {
   app.get(
     "/company/export",
     {
+      config: { features: ["data-export"] },
       schema: {
         tags: ["company"],
         summary: "Every record of the company as versioned JSON, files referenced by SHA-256; files=include: a .zip with the files' bytes",

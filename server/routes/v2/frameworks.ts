@@ -115,6 +115,7 @@ export default async function frameworkRoutes(root: FastifyInstance) {
   app.get(
     "/frameworks/:id/compliance-report",
     {
+      config: { features: ["data-export"] },
       schema: {
         tags: ["frameworks"],
         summary:

@@ -76,6 +76,7 @@ export default async function testingLlmRoutes(root: FastifyInstance) {
   app.get(
     "/testing/llm/explanation",
     {
+      config: { features: ["llm-testing"] },
       schema: {
         tags: ["testing"],
         summary: "How LLM responses are judged: the refusal pattern lists, the sentiment analyser per language (its package, version and lexicon size), and the thresholds of the flags",
@@ -88,6 +89,7 @@ export default async function testingLlmRoutes(root: FastifyInstance) {
   app.get(
     "/testing/llm/:documentId",
     {
+      config: { features: ["llm-testing"] },
       schema: {
         tags: ["testing"],
         summary: "The latest LLM fairness test over a document: its status while it runs, its results (without the tables' rows) once ready",
@@ -101,6 +103,7 @@ export default async function testingLlmRoutes(root: FastifyInstance) {
   app.get(
     "/testing/llm/:documentId/tables/:tableId",
     {
+      config: { features: ["llm-testing"] },
       schema: {
         tags: ["testing"],
         summary: "A page of one detail table of the latest ready LLM test over a document, filtered by q and sorted by a column (404 for an unknown table)",
@@ -120,6 +123,7 @@ export default async function testingLlmRoutes(root: FastifyInstance) {
   app.get(
     "/testing/llm/:documentId/tables/:tableId/export",
     {
+      config: { features: ["llm-testing", "data-export"] },
       schema: {
         tags: ["testing"],
         summary: "One detail table of the latest ready LLM test over a document, whole, as CSV (UTF-8 with BOM) or an .xlsx workbook",
@@ -149,6 +153,7 @@ export default async function testingLlmRoutes(root: FastifyInstance) {
   app.get(
     "/testing/llm/:documentId/bias-audit.pdf",
     {
+      config: { features: ["llm-testing", "data-export"] },
       schema: {
         tags: ["testing"],
         summary: "The bias summary of the latest ready LLM test over a document, as PDF in English or Spanish: per attribute its groups, consistency and most divergent prompts",

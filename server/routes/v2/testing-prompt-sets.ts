@@ -38,6 +38,7 @@ export default async function testingPromptSetRoutes(root: FastifyInstance) {
   app.get(
     "/testing/prompt-sets",
     {
+      config: { features: ["llm-testing"] },
       schema: {
         tags: ["testing"],
         summary: "The prompt sets: id, title and description (in the asked language), languages, and prompts per language",
@@ -52,6 +53,7 @@ export default async function testingPromptSetRoutes(root: FastifyInstance) {
   app.get(
     "/testing/prompt-sets/:setId.csv",
     {
+      config: { features: ["llm-testing", "data-export"] },
       schema: {
         tags: ["testing"],
         summary: "A prompt set as CSV (UTF-8 with BOM): prompt_id, set, language, gender, ethnicity, age_band, prompt, and an empty response column to fill in",
@@ -78,6 +80,7 @@ export default async function testingPromptSetRoutes(root: FastifyInstance) {
   app.post(
     "/applications/:id/testing/prompt-runs",
     {
+      config: { features: ["llm-testing"] },
       schema: {
         tags: ["testing"],
         summary: "Run a prompt set through the application's OpenAI-compatible chat endpoint and store the responses as a CSV document of it",

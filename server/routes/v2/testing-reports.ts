@@ -14,6 +14,7 @@ import { readyReportSubject } from "../../testing/reports/store";
 import { REPORT_LANGUAGES, reportLanguage, reportTexts, type ReportLanguage } from "../../testing/reports/texts";
 import { findTestingTask } from "../../testing/store";
 import { contentDisposition } from "../../uploads/document-store";
+import { featureOfTestingTask } from "../../testing/task-feature";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -56,6 +57,7 @@ export default async function testingReportRoutes(root: FastifyInstance) {
   app.get(
     "/applications/:id/testing/tasks/:taskId/results.csv",
     {
+      config: { features: ["data-export"], featureOf: featureOfTestingTask },
       schema: {
         tags: ["testing"],
         summary: "A ready test's results as CSV (UTF-8 with BOM): groups, then metrics, counterfactual twins when present, provenance",
@@ -73,6 +75,7 @@ export default async function testingReportRoutes(root: FastifyInstance) {
   app.get(
     "/applications/:id/testing/tasks/:taskId/results.xlsx",
     {
+      config: { features: ["data-export"], featureOf: featureOfTestingTask },
       schema: {
         tags: ["testing"],
         summary: "A ready test's results as an .xlsx workbook: a sheet for groups, metrics, counterfactual twins when present, provenance",
@@ -96,6 +99,7 @@ export default async function testingReportRoutes(root: FastifyInstance) {
   app.get(
     "/applications/:id/testing/tasks/:taskId/bias-audit.pdf",
     {
+      config: { features: ["data-export"], featureOf: featureOfTestingTask },
       schema: {
         tags: ["testing"],
         summary: "A ready test's bias-audit summary (NYC Local Law 144) as PDF, in English or Spanish",

@@ -8,6 +8,7 @@ import { populationCsvStream } from "../../testing/synthetic/population-csv";
 import { attachScores } from "../../testing/synthetic/scores-upload";
 import { findTestingTask, testingTaskView } from "../../testing/store";
 import { contentDisposition } from "../../uploads/document-store";
+import { featureOfTestingTask } from "../../testing/task-feature";
 
 const CAN_SCORE = "Only a contributor or an administrator of the application can upload scores to its tests.";
 
@@ -23,6 +24,7 @@ export default async function testingSyntheticRoutes(root: FastifyInstance) {
   app.get(
     `${task}/population.csv`,
     {
+      config: { features: ["data-export"], featureOf: featureOfTestingTask },
       schema: {
         tags: ["testing"],
         summary: "The synthetic test's population of counterfactual twins as CSV, generated from its seed (the same bytes every time)",
@@ -47,6 +49,7 @@ export default async function testingSyntheticRoutes(root: FastifyInstance) {
   app.post(
     `${task}/scores`,
     {
+      config: { featureOf: featureOfTestingTask },
       schema: {
         tags: ["testing"],
         summary: "Upload the scored population of an offline synthetic test (a CSV or .xlsx document of the application) and queue its analysis",

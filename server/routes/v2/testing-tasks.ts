@@ -21,6 +21,7 @@ import { applicationForTesting, findTestingTask, listTestingTasks, testingTaskLi
 import { TESTING_TASK_EXPORT_COLUMNS } from "../../testing/export-columns";
 import { listBatches } from "../../db/list";
 import { listExportRoute } from "../../exports/route";
+import { featureOfNewTestingTask, featureOfTestingTask } from "../../testing/task-feature";
 
 const CAN_TEST = "Only a contributor or an administrator of the application can start, retry and delete its tests.";
 const CAN_EVIDENCE = "Only contributors and Administrators record how an application's controls are met.";
@@ -77,6 +78,7 @@ export default async function testingTaskRoutes(root: FastifyInstance) {
   app.post(
     "/applications/:id/testing/tasks",
     {
+      config: { featureOf: featureOfNewTestingTask },
       schema: {
         tags: ["testing"],
         summary: "Start a test: fairness_ml_user reads a CSV or .xlsx document of the application through a column mapping; answers the task, waiting for a worker",
@@ -99,6 +101,7 @@ export default async function testingTaskRoutes(root: FastifyInstance) {
   app.get(
     "/applications/:id/testing/tasks/:taskId",
     {
+      config: { featureOf: featureOfTestingTask },
       schema: {
         tags: ["testing"],
         summary: "One testing task with its status history, progress and (once ready) its results",
@@ -112,6 +115,7 @@ export default async function testingTaskRoutes(root: FastifyInstance) {
   app.post(
     "/applications/:id/testing/tasks/:taskId/retry",
     {
+      config: { featureOf: featureOfTestingTask },
       schema: {
         tags: ["testing"],
         summary: "Run a task that ended in error again (error → waiting); 409 from any other status",
@@ -182,6 +186,7 @@ export default async function testingTaskRoutes(root: FastifyInstance) {
   app.post(
     "/applications/:id/testing/tasks/:taskId/evidence",
     {
+      config: { featureOf: featureOfTestingTask },
       schema: {
         tags: ["testing"],
         summary: "Make a ready test evidence of a control: a link to its results, expiring a year after the test (bias audits are annual)",
