@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { StartError } from "./start-error";
-import { parseAllowlist, type Allowlist } from "./testing/endpoint/allowlist";
+import { parseAllowlist, type Allowlist } from "./outbound/allowlist";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
 import { APP_ENVIRONMENTS } from "../domain/api/client-config";
 
