@@ -171,7 +171,7 @@ describe("a policy that lets any public host through (identity providers)", () =
     const cases: Array<[string, OutboundRefused["reason"]]> = [
       ["http://models.example.com/", "plain_http"],
       ["https://127.0.0.1:8443/", "private_address"],
-      ["http://169.254.169.254/latest/meta-data/", "plain_http"],
+      ["http://169.254.169.254/latest/meta-data/", "private_address"],
       ["https://169.254.169.254/latest/meta-data/", "private_address"],
       ["https://internal.example.com/", "private_address"],
       ["https://rebind.example.com/", "private_address"],
@@ -188,7 +188,8 @@ describe("a policy that lets any public host through (identity providers)", () =
 
   it("lets through what the operator listed, on the listed port only", async () => {
     await expect(resolveTarget("http://127.0.0.1:4000/", publicOr("http://127.0.0.1:4000"), DNS.resolve)).resolves.toMatchObject({ port: 4000 });
-    expect((await refusal("http://127.0.0.1:4001/", publicOr("http://127.0.0.1:4000"))).reason).toBe("plain_http");
+    expect((await refusal("http://127.0.0.1:4001/", publicOr("http://127.0.0.1:4000"))).reason).toBe("private_address");
+    expect((await refusal("http://127.0.0.1:4000/", publicOr("127.0.0.1:4000"))).reason).toBe("plain_http");
     expect((await refusal("https://127.0.0.1:4001/", publicOr("http://127.0.0.1:4000"))).reason).toBe("private_address");
   });
 });

@@ -119,10 +119,11 @@ export async function resolveTarget(text: string, policy: OutboundPolicy, resolv
     const containing = ranges.filter((entry) => inRange(canonical, entry.range!) || inRange(ip, entry.range!));
     const allowing = [...byName, ...containing];
     if (listedOnly && allowing.length === 0) throw notListed();
+    // An internal address is the graver reason, so it is the one named.
+    refuseSpecial(host, address, canonical, byName.length > 0, containing, setting);
     if (!https && !allowing.some((entry) => entry.http)) {
       throw new OutboundRefused("plain_http", host, `Plain http:// is allowed only to hosts listed with http:// in ${setting}: use https:// for ${host}.`);
     }
-    refuseSpecial(host, address, canonical, byName.length > 0, containing, setting);
   }
   const [first] = addresses;
   return { url, hostname, port, address: first.address, family: first.family };
