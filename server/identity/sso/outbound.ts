@@ -42,8 +42,9 @@ const PLACES: Record<ProviderTestStep, { address: string; answer: string }> = {
   discovery: { address: "The issuer's address", answer: "The discovery document" },
   keys: { address: "The signing keys' address (jwks_uri)", answer: "The signing keys" },
   redirect_uri: { address: "The redirect URI", answer: "The redirect URI" },
-  sign_in: { address: "The token endpoint's address", answer: "The provider's answer" },
-  claims: { address: "The token endpoint's address", answer: "The provider's answer" },
+  // The code exchange calls the token endpoint and, for the ID token's signature, the jwks_uri.
+  sign_in: { address: "The token endpoint's or jwks_uri's address", answer: "The provider's answer" },
+  claims: { address: "The token endpoint's or jwks_uri's address", answer: "The provider's answer" },
 };
 
 /** Codes of openid-client's own checks, as words (the library's messages can quote what the provider sent). */
