@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { StartError } from "./start-error";
-import { parseAllowlist, type Allowlist } from "./testing/endpoint/allowlist";
+import { parseAllowlist, type Allowlist } from "./outbound/allowlist";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
 import { APP_ENVIRONMENTS } from "../domain/api/client-config";
 
@@ -9,6 +9,18 @@ const flag = z
   .enum(["true", "false", "1", "0", ""])
   .transform((v) => v === "true" || v === "1");
 
+/** An outbound allowlist (server/outbound/allowlist.ts); a bad entry stops the start, named. */
+const allowlistSetting = z
+  .string()
+  .default("")
+  .transform((v, ctx): Allowlist => {
+    const parsed = parseAllowlist(v);
+    if ("error" in parsed) {
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.entries;
+  });
 const optionalText = z
   .string()
   .trim()
@@ -76,19 +88,14 @@ export const configSchema = z
     SEED_DEMO: flag.default(true),
     /**
      * The hosts model endpoints may be on (host, host:port, CIDR; `http://` before one allows plain HTTP to it):
-     * server/testing/endpoint/allowlist.ts. Empty (the default): no model endpoint can be called.
+     * server/outbound/allowlist.ts. Empty (the default): no model endpoint can be called.
      */
-    MODEL_ENDPOINT_ALLOWLIST: z
-      .string()
-      .default("")
-      .transform((v, ctx): Allowlist => {
-        const parsed = parseAllowlist(v);
-        if ("error" in parsed) {
-          ctx.addIssue({ code: "custom", message: parsed.error });
-          return z.NEVER;
-        }
-        return parsed.entries;
-      }),
+    MODEL_ENDPOINT_ALLOWLIST: allowlistSetting,
+    /**
+     * Where companies' identity providers may be besides public https hosts (same syntax): a provider on a
+     * private, loopback or link-local address, or on plain http, is called only when listed here.
+     */
+    SSO_PROVIDER_ALLOWLIST: allowlistSetting,
     /** The secret model endpoint tokens are encrypted with (shared by every instance); a key file in DATA_DIR/keys when unset. */
     MODEL_ENDPOINT_TOKEN_KEY: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
     /** The secret identity provider client secrets and authenticator-app secrets are encrypted with (shared by every instance); a key file in DATA_DIR/keys when unset. */

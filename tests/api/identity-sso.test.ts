@@ -47,7 +47,8 @@ let acme: { id: string; provider_name: string; version: number };
 const browser = () => new SsoBrowser(t.app, t.config.publicUrl);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The test provider runs on loopback, which only the operator's allowlist lets a provider be on.
+  t = await createTestApp({ env: { SSO_PROVIDER_ALLOWLIST: "http://127.0.0.1" } });
   provider = await startTestProvider({ redirectUri: `${t.config.publicUrl}/oauth2/idpresponse`, people });
   const db = t.database.db;
   [{ id: demoCompanyId }] = await db.select().from(companies).where(eq(companies.name, DEMO_COMPANY.name));

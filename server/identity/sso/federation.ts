@@ -1,14 +1,15 @@
 import * as oidc from "openid-client";
 import type { ProviderTestStep } from "../../../domain/entities/identity-provider";
+import type { OutboundFetch } from "../../outbound/fetch";
+import { describeFailure, REQUEST_TIMEOUT_S } from "./outbound";
 
 /**
  * Steward as an OpenID Connect relying party of a company's identity provider (openid-client): discovery,
  * the authorization request with PKCE, state and nonce, and the code exchange, whose ID token is checked for
  * issuer, audience, nonce, expiry and — always, not only when TLS would excuse it — its signature.
+ * Every request it makes (discovery, keys, token endpoint) goes through the outbound policy's fetch.
  */
 
-/** How long one request to a provider may take: a slow provider must not hold a sign-in for long. */
-const REQUEST_TIMEOUT_S = 8;
 /** Discovered settings are reused for a while, so every sign-in does not fetch the discovery document. */
 const DISCOVERY_TTL_MS = 10 * 60 * 1000;
 export const FEDERATION_SCOPES = "openid email profile";
@@ -29,40 +30,10 @@ export class FederationError extends Error {
   }
 }
 
-/** Hosts of this machine, where plain http is acceptable (a developer's setup, the demo provider). */
+/** Hosts of this machine, where plain http is acceptable for Steward's own redirect URIs. */
 export const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
-/** Providers speak https; plain http is accepted only on this machine (a developer's or the demo provider). */
-export function issuerProblem(issuerUrl: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(issuerUrl);
-  } catch {
-    return "The issuer URL is not a valid URL.";
-  }
-  if (url.protocol === "https:") return null;
-  if (url.protocol === "http:" && LOOPBACK.test(url.hostname)) return null;
-  return "The issuer must be an https URL (plain http only on localhost).";
-}
-
-const insecure = (issuerUrl: string) => new URL(issuerUrl).protocol === "http:";
-
-/** What went wrong with a request to the provider, without the stack or the library's internals. */
-export function describeFailure(error: unknown): string {
-  const e = error as { name?: string; message?: string; code?: string; error?: string; error_description?: string; cause?: unknown };
-  if (e?.error) return e.error_description ? `${e.error}: ${e.error_description}` : e.error;
-  // A 401 with WWW-Authenticate: the provider's own error names what it refused (usually the client secret).
-  const challenge = Array.isArray(e?.cause) ? (e.cause[0] as { parameters?: { error?: string; error_description?: string } } | undefined) : undefined;
-  if (challenge?.parameters?.error) {
-    const { error, error_description } = challenge.parameters;
-    return `the provider refused the client credentials (${error}${error_description ? `: ${error_description}` : ""})`;
-  }
-  if (e?.name === "TimeoutError" || e?.name === "AbortError") return `The provider did not answer within ${REQUEST_TIMEOUT_S} seconds.`;
-  const cause = e?.cause as { code?: string; message?: string } | undefined;
-  if (cause?.code === "ECONNREFUSED" || cause?.code === "ENOTFOUND" || cause?.code === "EAI_AGAIN") return `The provider cannot be reached (${cause.code}).`;
-  if (e?.message === "fetch failed") return `The provider cannot be reached${cause?.message ? ` (${cause.message})` : ""}.`;
-  return e?.message ?? "Unknown error.";
-}
+const KEY_ID = /^[\w.:+/=-]{1,80}$/;
 
 interface Cached {
   at: number;
@@ -76,19 +47,27 @@ export class Federation {
   constructor(
     /** Where providers send users back: `<public URL>/oauth2/idpresponse`. */
     readonly redirectUri: string,
+    /** Checks every URL against the SSO outbound policy (outbound.ts) before connecting. */
+    private readonly fetch: OutboundFetch,
   ) {}
 
   /** The provider's metadata, discovered from `<issuer>/.well-known/openid-configuration` (which must name the same issuer). */
   async configuration(settings: ProviderSettings): Promise<oidc.Configuration> {
-    const problem = issuerProblem(settings.issuerUrl);
-    if (problem) throw new FederationError("discovery", problem);
+    let issuer: URL;
+    try {
+      issuer = new URL(settings.issuerUrl);
+    } catch {
+      throw new FederationError("discovery", "The issuer URL is not a valid URL.");
+    }
     const key = JSON.stringify([settings.issuerUrl, settings.clientId, settings.clientSecret]);
     const cached = this.discovered.get(key);
     if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
     const config = oidc
-      .discovery(new URL(settings.issuerUrl), settings.clientId, settings.clientSecret, oidc.ClientSecretBasic(settings.clientSecret), {
+      .discovery(issuer, settings.clientId, settings.clientSecret, oidc.ClientSecretBasic(settings.clientSecret), {
         timeout: REQUEST_TIMEOUT_S,
-        execute: [oidc.enableNonRepudiationChecks, ...(insecure(settings.issuerUrl) ? [oidc.allowInsecureRequests] : [])],
+        // The policy's fetch decides where plain http is allowed (only to hosts the operator listed with http://).
+        execute: [oidc.enableNonRepudiationChecks, oidc.allowInsecureRequests],
+        [oidc.customFetch]: this.fetch as oidc.CustomFetch,
       })
       .then((c) => {
         c.timeout = REQUEST_TIMEOUT_S;
@@ -96,7 +75,7 @@ export class Federation {
       })
       .catch((error: unknown) => {
         this.discovered.delete(key);
-        throw new FederationError("discovery", `Discovery failed: ${describeFailure(error)}`);
+        throw new FederationError("discovery", describeFailure(error, "discovery"));
       });
     this.discovered.set(key, { at: Date.now(), config });
     return config;
@@ -114,16 +93,18 @@ export class Federation {
   async signingKeys(config: oidc.Configuration): Promise<string[]> {
     const jwksUri = config.serverMetadata().jwks_uri;
     if (!jwksUri) throw new FederationError("keys", "The discovery document names no jwks_uri.");
+    let body: { keys?: Array<{ kid?: unknown; use?: unknown }> };
     try {
-      const response = await fetch(jwksUri, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_S * 1000), headers: { accept: "application/json" } });
-      if (!response.ok) throw new Error(`The keys endpoint answered HTTP ${response.status}.`);
-      const body = (await response.json()) as { keys?: Array<{ kid?: string; use?: string }> };
-      const keys = (body.keys ?? []).filter((k) => k.use === undefined || k.use === "sig");
-      if (keys.length === 0) throw new Error("The keys endpoint lists no signing key.");
-      return keys.map((k, i) => k.kid ?? `key ${i + 1}`);
+      const response = await this.fetch(jwksUri, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_S * 1000), headers: { accept: "application/json" } });
+      if (!response.ok) throw Object.assign(new Error("keys"), { status: response.status });
+      body = (await response.json()) as typeof body;
     } catch (error) {
-      throw new FederationError("keys", `Reading the signing keys failed: ${describeFailure(error)}`);
+      throw new FederationError("keys", describeFailure(error, "keys"));
     }
+    const keys = (Array.isArray(body?.keys) ? body.keys : []).filter((k) => k && (k.use === undefined || k.use === "sig"));
+    if (keys.length === 0) throw new FederationError("keys", "The signing keys could not be read: the key set lists no signing key.");
+    // Key ids are shown to help match the provider's console; anything unlike a key id is not echoed.
+    return keys.map((k, i) => (typeof k.kid === "string" && KEY_ID.test(k.kid) ? k.kid : `key ${i + 1}`));
   }
 
   /** Where to send the browser: the provider's authorization endpoint with our redirect URI, state, nonce and PKCE challenge. */
@@ -155,7 +136,7 @@ export class Federation {
       return { ...claims };
     } catch (error) {
       if (error instanceof FederationError) throw error;
-      throw new FederationError("sign_in", `The provider's answer was refused: ${describeFailure(error)}`);
+      throw new FederationError("sign_in", `The provider's answer was refused: ${describeFailure(error, "sign_in")}`);
     }
   }
 }

@@ -10,7 +10,9 @@ import { HttpProblem } from "../../plugins/problem";
 import { demoIdpPlugin, demoIdpEnabled } from "./demo-idp/plugin";
 import type { AccessClaims } from "../verifier";
 import { cognitoFirstSignIn, cognitoProfileReader } from "./cognito-first-sign-in";
+import { outboundFetch } from "../../outbound/fetch";
 import { Federation } from "./federation";
+import { MAX_ANSWER_BYTES, REQUEST_TIMEOUT_S, ssoProviderPolicy } from "./outbound";
 import { hostedUiRoutes } from "./hosted-ui-routes";
 import { ProviderAdmin } from "./provider-admin";
 import { ProviderStore } from "./providers";
@@ -50,7 +52,8 @@ export default fp(
   async function sso(app: FastifyInstance, opts: { config: Config }) {
     const { config } = opts;
     const cipher = await secretCipher("identity", config);
-    const federation = new Federation(`${config.publicUrl}/oauth2/idpresponse`);
+    const providerFetch = outboundFetch(ssoProviderPolicy(config), { timeoutMs: REQUEST_TIMEOUT_S * 1000, maxAnswerBytes: MAX_ANSWER_BYTES });
+    const federation = new Federation(`${config.publicUrl}/oauth2/idpresponse`, providerFetch);
     const cognitoDomain = config.identityMode === "cognito" ? config.COGNITO_OAUTH_DOMAIN : undefined;
     const registeredRedirectUri = config.identityMode === "cognito" ? `https://${cognitoDomain ?? "<COGNITO_OAUTH_DOMAIN>"}/oauth2/idpresponse` : federation.redirectUri;
     const providers = new ProviderStore(app.db, cipher, registeredRedirectUri);

@@ -5,7 +5,8 @@ import type { Db } from "../../db/client";
 import { identityProviderTests } from "../../db/schema";
 import type { SecretCipher } from "../../files/secret-cipher";
 import { notFound } from "../../plugins/problem";
-import { describeFailure, FederationError, LOOPBACK, randomValue, type Federation, type ProviderSettings } from "./federation";
+import { FederationError, LOOPBACK, randomValue, type Federation, type ProviderSettings } from "./federation";
+import { describeFailure } from "./outbound";
 import type { HostedSignInStore } from "./transactions";
 
 /** An Administrator has this long to finish the provider's sign-in of a connection test. */
@@ -77,7 +78,7 @@ export class ProviderTests {
         steps = setStep(steps, "claims", "skipped", null);
       }
     } catch (error) {
-      const failed = error instanceof FederationError ? error : new FederationError("discovery", describeFailure(error));
+      const failed = error instanceof FederationError ? error : new FederationError("discovery", describeFailure(error, "discovery"));
       steps = skipRest(setStep(steps, failed.step, "failed", failed.message));
     }
     const status = steps.some((s) => s.state === "failed") ? "failed" : steps.some((s) => s.state === "pending") ? "pending" : "passed";

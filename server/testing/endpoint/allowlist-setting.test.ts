@@ -23,4 +23,14 @@ describe("the model endpoint settings", () => {
       ["models.example.com", null, false],
     ]);
   });
+
+  it("share their syntax with SSO_PROVIDER_ALLOWLIST, which is empty by default (public https providers only)", () => {
+    expect(loadConfig({}, "").SSO_PROVIDER_ALLOWLIST).toEqual([]);
+    expect(() => loadConfig({ SSO_PROVIDER_ALLOWLIST: "http://idp.internal:8080, 10.0.0.0/40" }, "")).toThrow(
+      'Invalid setting SSO_PROVIDER_ALLOWLIST: "10.0.0.0/40" is not a CIDR range (like 10.20.0.0/16 or fd00::/8)',
+    );
+    expect(loadConfig({ SSO_PROVIDER_ALLOWLIST: "http://idp.internal:8080" }, "").SSO_PROVIDER_ALLOWLIST.map((e) => [e.host, e.port, e.http])).toEqual([
+      ["idp.internal", 8080, true],
+    ]);
+  });
 });

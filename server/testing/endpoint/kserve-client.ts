@@ -1,4 +1,4 @@
-import type { Allowlist } from "./allowlist";
+import type { Allowlist } from "../../outbound/allowlist";
 import { answerFailure, DEFAULT_CALL_OPTIONS, ModelClient, type CallOptions } from "./model-client";
 
 export { DEFAULT_CALL_OPTIONS, refusalFailure, type CallOptions } from "./model-client";

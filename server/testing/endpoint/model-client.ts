@@ -2,9 +2,9 @@ import type http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { TESTING_ERRORS } from "../../../domain/entities/testing-task";
 import { TestingFailure } from "../analyzer";
-import type { Allowlist } from "./allowlist";
-import { AnswerTooLarge, pinnedAgent, postPinned, RequestTimedOut, retryable, retryAfterMs, type PinnedAnswer } from "./pinned-request";
-import { EndpointRefused, resolveTarget, type Resolve, type Target } from "./target-policy";
+import type { Allowlist } from "../../outbound/allowlist";
+import { AnswerTooLarge, pinnedAgent, postPinned, RequestTimedOut, retryable, retryAfterMs, type PinnedAnswer } from "../../outbound/pinned-request";
+import { OutboundRefused, resolveTarget, type OutboundPolicy, type Resolve, type Target } from "../../outbound/target-policy";
 
 /**
  * How a model is called: each request has a time limit; network failures, time-outs, 5xx and 429 are retried
@@ -22,8 +22,16 @@ export interface CallOptions {
 
 export const DEFAULT_CALL_OPTIONS: CallOptions = { timeoutMs: 10_000, retries: 2, backoffMs: (retry) => 300 * 3 ** (retry - 1) };
 
+/** Model endpoints are called only on hosts the operator listed in MODEL_ENDPOINT_ALLOWLIST. */
+export const modelEndpointPolicy = (allowlist: Allowlist): OutboundPolicy => ({
+  allowlist,
+  setting: "MODEL_ENDPOINT_ALLOWLIST",
+  listedOnly: true,
+  noun: "model endpoint",
+});
+
 /** The refusal of the target policy as a task's error. */
-export const refusalFailure = (refused: EndpointRefused) =>
+export const refusalFailure = (refused: OutboundRefused) =>
   new TestingFailure(TESTING_ERRORS.endpointRefused, { host: refused.host, reason: refused.reason, detail: refused.message });
 
 /** Which request a failure is about, in the task's error texts (`{batch: 3}`, or a prompt's number as both prompt and batch). */
@@ -47,10 +55,10 @@ export class ModelClient {
   /** Checks the endpoint against the policy; a refusal is the task's `endpointRefused`. `connections` at most at once. */
   static async open(endpoint: { url: string; token: string | null }, allowlist: Allowlist, options: CallOptions, connections = 1): Promise<ModelClient> {
     try {
-      const target = await resolveTarget(endpoint.url, allowlist, options.resolve);
+      const target = await resolveTarget(endpoint.url, modelEndpointPolicy(allowlist), options.resolve);
       return new ModelClient(target, pinnedAgent(target, connections), endpoint.token, options);
     } catch (error) {
-      throw error instanceof EndpointRefused ? refusalFailure(error) : error;
+      throw error instanceof OutboundRefused ? refusalFailure(error) : error;
     }
   }
 

@@ -1,6 +1,6 @@
 import { TESTING_ERRORS } from "../../../domain/entities/testing-task";
 import { TestingFailure } from "../analyzer";
-import type { Allowlist } from "./allowlist";
+import type { Allowlist } from "../../outbound/allowlist";
 import { answerFailure as failure, DEFAULT_CALL_OPTIONS, ModelClient, type CallOptions } from "./model-client";
 
 /**

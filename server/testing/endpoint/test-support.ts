@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { TestingFailure } from "../analyzer";
-import { parseAllowlist, type Allowlist } from "./allowlist";
+import { parseAllowlist, type Allowlist } from "../../outbound/allowlist";
 import type { CallOptions } from "./model-client";
 
 export interface ModelRequest {

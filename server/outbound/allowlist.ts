@@ -1,12 +1,13 @@
 import { parseIp, parseRange, type IpRange } from "./ip-address";
 
 /**
- * One entry of MODEL_ENDPOINT_ALLOWLIST. The setting is a comma-separated list of:
+ * One entry of an operator's outbound allowlist (MODEL_ENDPOINT_ALLOWLIST, SSO_PROVIDER_ALLOWLIST). The setting
+ * is a comma-separated list of:
  * - a host name (`models.example.com`) or an address (`203.0.113.7`, `[2001:db8::7]`): that host, any port;
  * - either with a port (`models.example.com:8443`): that host on that port only;
  * - a CIDR range (`10.20.0.0/16`): IP-address hosts in it, and host names whose every address is in it;
  * - any of these prefixed with `http://` (`http://localhost:8080`): plain HTTP is allowed to them, as for a
- *   developer's local model. Everything else must be HTTPS.
+ *   developer's local model or identity provider. Everything else must be HTTPS.
  * Listing an entry is also what lets a private, loopback or link-local address through (target-policy.ts).
  */
 export interface AllowlistEntry {
@@ -54,7 +55,7 @@ function parseEntry(raw: string): AllowlistEntry | string {
   return address ? { text, http, port, range: address } : { text, http, port, host };
 }
 
-/** The parsed list, or the first bad entry named. Empty (the default) lets no model endpoint be called. */
+/** The parsed list, or the first bad entry named. */
 export function parseAllowlist(text: string): { entries: Allowlist } | { error: string } {
   const entries: AllowlistEntry[] = [];
   for (const raw of text.split(",")) {

@@ -5,7 +5,7 @@ import type { Target } from "./target-policy";
 
 /** The request did not finish (connect, send, answer) within its time. */
 export class RequestTimedOut extends Error {}
-/** The answer was larger than a batch's answer can reasonably be. */
+/** The answer was larger than the caller's limit (a batch's answer, a discovery document). */
 export class AnswerTooLarge extends Error {}
 
 export interface PinnedAnswer {
@@ -40,12 +40,21 @@ export interface PinnedRequest {
   maxAnswerBytes: number;
 }
 
+/** One POST to the target through its pinned agent (see requestPinned). */
+export const postPinned = (target: Target, agent: http.Agent, request: PinnedRequest): Promise<PinnedAnswer> =>
+  requestPinned(target, { ...request, method: "POST", agent });
+
 /**
- * One POST to the target through its pinned agent. Redirects are answers like any other (never followed:
- * a 3xx could point anywhere); the whole exchange, connection included, must end within `timeoutMs`.
+ * One request to the target's checked address (through `agent` when given, else a connection of its own).
+ * Redirects are answers like any other (never followed: a 3xx could point anywhere); the whole exchange,
+ * connection included, must end within `timeoutMs`, or sooner when `signal` aborts it.
  */
-export function postPinned(target: Target, agent: http.Agent, request: PinnedRequest): Promise<PinnedAnswer> {
+export function requestPinned(
+  target: Target,
+  request: Omit<PinnedRequest, "body"> & { method: string; body?: string; agent?: http.Agent; signal?: AbortSignal },
+): Promise<PinnedAnswer> {
   const client = target.url.protocol === "https:" ? https : http;
+  const body = request.body ?? "";
   const host = target.hostname.replace(/^\[(.*)\]$/, "$1");
   return new Promise<PinnedAnswer>((resolve, reject) => {
     let settled = false;
@@ -62,13 +71,13 @@ export function postPinned(target: Target, agent: http.Agent, request: PinnedReq
     };
     const req = client.request(
       {
-        method: "POST",
         host,
         port: target.port,
+        method: request.method,
         path: `${target.url.pathname}${target.url.search}`,
-        agent,
+        agent: request.agent ?? false,
         lookup: pinnedLookup(target.address, target.family),
-        headers: { ...request.headers, "content-length": String(Buffer.byteLength(request.body)) },
+        headers: request.body === undefined ? request.headers : { ...request.headers, "content-length": String(Buffer.byteLength(body)) },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -83,8 +92,10 @@ export function postPinned(target: Target, agent: http.Agent, request: PinnedReq
       },
     );
     const timer = setTimeout(() => fail(new RequestTimedOut()), request.timeoutMs);
+    if (request.signal?.aborted) fail(new RequestTimedOut());
+    else request.signal?.addEventListener("abort", () => fail(new RequestTimedOut()), { once: true });
     req.on("error", fail);
-    req.end(request.body);
+    req.end(body);
   });
 }
 

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { parseAllowlist, type Allowlist } from "./allowlist";
-import { EndpointRefused, resolveTarget, type ResolvedAddress, type Resolve } from "./target-policy";
+import { OutboundRefused, resolveTarget, type OutboundPolicy, type ResolvedAddress, type Resolve } from "./target-policy";
 
-const allow = (text: string): Allowlist => {
+const entries = (text: string): Allowlist => {
   const parsed = parseAllowlist(text);
   if ("error" in parsed) throw new Error(parsed.error);
   return parsed.entries;
 };
+/** The model endpoints' policy: only listed hosts. */
+const allow = (text: string): OutboundPolicy => ({ allowlist: entries(text), setting: "MODEL_ENDPOINT_ALLOWLIST", listedOnly: true, noun: "model endpoint" });
+/** The identity providers' policy: any public https host, the list only adds exceptions. */
+const publicOr = (text: string): OutboundPolicy => ({ allowlist: entries(text), setting: "SSO_PROVIDER_ALLOWLIST", listedOnly: false, noun: "identity provider" });
 
 /** A resolver that knows a few names, and notes which it was asked. */
 function fakeDns(records: Record<string, string[]>) {
@@ -30,11 +34,11 @@ const DNS = fakeDns({
   localhost: ["127.0.0.1", "::1"],
 });
 
-async function refusal(url: string, list: string, resolve: Resolve = DNS.resolve): Promise<EndpointRefused> {
+async function refusal(url: string, list: string | OutboundPolicy, resolve: Resolve = DNS.resolve): Promise<OutboundRefused> {
   try {
-    await resolveTarget(url, allow(list), resolve);
+    await resolveTarget(url, typeof list === "string" ? allow(list) : list, resolve);
   } catch (error) {
-    if (error instanceof EndpointRefused) return error;
+    if (error instanceof OutboundRefused) return error;
     throw error;
   }
   throw new Error(`${url} was allowed by "${list}"`);
@@ -42,7 +46,7 @@ async function refusal(url: string, list: string, resolve: Resolve = DNS.resolve
 
 describe("MODEL_ENDPOINT_ALLOWLIST", () => {
   it("reads host names, host:port, addresses, CIDR ranges, and http:// before any of them", () => {
-    expect(allow(" models.example.com , http://localhost:8080/, 10.20.0.0/16, [::1]:8443, fd00::/8, HTTPS://Models.Example.COM.:443 ")).toEqual([
+    expect(entries(" models.example.com , http://localhost:8080/, 10.20.0.0/16, [::1]:8443, fd00::/8, HTTPS://Models.Example.COM.:443 ")).toEqual([
       { text: "models.example.com", http: false, port: null, host: "models.example.com" },
       { text: "http://localhost:8080/", http: true, port: 8080, host: "localhost" },
       { text: "10.20.0.0/16", http: false, port: null, range: expect.objectContaining({ prefix: 16 }) },
@@ -50,7 +54,7 @@ describe("MODEL_ENDPOINT_ALLOWLIST", () => {
       { text: "fd00::/8", http: false, port: null, range: expect.objectContaining({ prefix: 8 }) },
       { text: "HTTPS://Models.Example.COM.:443", http: false, port: 443, host: "models.example.com" },
     ]);
-    expect(allow("")).toEqual([]);
+    expect(entries("")).toEqual([]);
   });
 
   it.each(["10.0.0.0/33", "host:99999", "exa mple.com", "10.0.0.0/8/8", "http://a/b"])("names a bad entry (%s)", (entry) => {
@@ -156,5 +160,36 @@ describe("the target policy", () => {
     expect((await refusal("https://user:secret@models.example.com/", "models.example.com")).reason).toBe("bad_url");
     expect((await refusal("ftp://models.example.com/", "models.example.com")).reason).toBe("bad_url");
     expect((await refusal("not a url", "models.example.com")).reason).toBe("bad_url");
+  });
+});
+
+describe("a policy that lets any public host through (identity providers)", () => {
+  it("calls public https hosts without a list, and refuses plain http and every special address before connecting", async () => {
+    await expect(resolveTarget("https://models.example.com/.well-known/openid-configuration", publicOr(""), DNS.resolve)).resolves.toMatchObject({
+      address: "93.184.216.34",
+    });
+    const cases: Array<[string, OutboundRefused["reason"]]> = [
+      ["http://models.example.com/", "plain_http"],
+      ["https://127.0.0.1:8443/", "private_address"],
+      ["http://169.254.169.254/latest/meta-data/", "private_address"],
+      ["https://169.254.169.254/latest/meta-data/", "private_address"],
+      ["https://internal.example.com/", "private_address"],
+      ["https://rebind.example.com/", "private_address"],
+      ["https://mapped.example.com/", "private_address"],
+      ["https://[::ffff:7f00:1]/", "private_address"],
+      ["https://100.64.0.1/", "private_address"],
+      ["https://[fe80::1]/", "private_address"],
+      ["https://localhost/", "private_address"],
+      ["file:///etc/passwd", "bad_url"],
+    ];
+    for (const [url, reason] of cases) expect((await refusal(url, publicOr(""))).reason, url).toBe(reason);
+    expect((await refusal("https://127.0.0.1/", publicOr(""))).message).toContain("SSO_PROVIDER_ALLOWLIST");
+  });
+
+  it("lets through what the operator listed, on the listed port only", async () => {
+    await expect(resolveTarget("http://127.0.0.1:4000/", publicOr("http://127.0.0.1:4000"), DNS.resolve)).resolves.toMatchObject({ port: 4000 });
+    expect((await refusal("http://127.0.0.1:4001/", publicOr("http://127.0.0.1:4000"))).reason).toBe("private_address");
+    expect((await refusal("http://127.0.0.1:4000/", publicOr("127.0.0.1:4000"))).reason).toBe("plain_http");
+    expect((await refusal("https://127.0.0.1:4001/", publicOr("http://127.0.0.1:4000"))).reason).toBe("private_address");
   });
 });

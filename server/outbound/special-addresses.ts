@@ -1,7 +1,7 @@
 import { inRange, parseRange, type IpAddress, type IpRange } from "./ip-address";
 
 /**
- * Why an address is not a public host on the internet. A model endpoint may reach these only when the
+ * Why an address is not a public host on the internet. A URL a tenant chose may reach these only when the
  * installation lists them explicitly (target-policy.ts): otherwise a user could make Steward call its own
  * network, the cloud's metadata service (169.254.169.254) or the machine itself.
  */
