@@ -27,6 +27,11 @@ export const SPECIAL_RANGES: readonly { range: IpRange; kind: SpecialKind }[] = 
   { range: range("::/128"), kind: "unspecified" },
   { range: range("::1/128"), kind: "loopback" },
   { range: range("100::/64"), kind: "reserved" }, // discard-only
+  // Translators that reach IPv4 hosts of their own network: local-use NAT64 (the IPv4 address sits across the
+  // prefix's reserved octet) and Teredo (a relay, with the client's address obscured). Neither names a host a
+  // tenant may reach, so both are special as a whole rather than by the address they carry.
+  { range: range("64:ff9b:1::/48"), kind: "private" },
+  { range: range("2001::/32"), kind: "reserved" },
   { range: range("2001:db8::/32"), kind: "reserved" },
   { range: range("fc00::/7"), kind: "private" }, // unique local
   { range: range("fe80::/10"), kind: "link_local" },
@@ -36,11 +41,12 @@ export const SPECIAL_RANGES: readonly { range: IpRange; kind: SpecialKind }[] = 
 
 /**
  * IPv6 forms that carry an IPv4 address, and where: IPv4-mapped (`::ffff:a.b.c.d`, which a dual-stack
- * socket connects to as the IPv4 host itself), NAT64 (`64:ff9b::/96`), IPv4-compatible (`::a.b.c.d`) and
- * 6to4 (`2002::/16`), which gateways route to that IPv4 host.
+ * socket connects to as the IPv4 host itself), IPv4-translated for SIIT (`::ffff:0:a.b.c.d`), NAT64
+ * (`64:ff9b::/96`), IPv4-compatible (`::a.b.c.d`) and 6to4 (`2002::/16`), which gateways route to that IPv4 host.
  */
 const EMBEDDING: readonly { range: IpRange; offset: number }[] = [
   { range: range("::ffff:0:0/96"), offset: 12 },
+  { range: range("::ffff:0:0:0/96"), offset: 12 },
   { range: range("64:ff9b::/96"), offset: 12 },
   { range: range("::/96"), offset: 12 },
   { range: range("2002::/16"), offset: 2 },

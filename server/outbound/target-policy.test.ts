@@ -118,6 +118,11 @@ describe("the target policy", () => {
     ["[::ffff:a9fe:a9fe]", "link-local"],
     ["[64:ff9b::a9fe:a9fe]", "link-local"],
     ["[2002:a00:1::1]", "private"],
+    ["[64:ff9b:1::a00:1]", "private"],
+    ["[64:ff9b:1:a00:1::]", "private"],
+    ["[::ffff:0:a00:1]", "private"],
+    ["[::ffff:0:7f00:1]", "loopback"],
+    ["[2001:0:4136:e378:8000:63bf:f5ff:fffe]", "reserved"],
     ["0x7f.1", "loopback"],
     ["2130706433", "loopback"],
   ])("refuses %s (%s) even when every address is allowed", async (host, kind) => {
