@@ -17,6 +17,9 @@ export const theme = createTheme({
     // MUI's green passes on white but not on a selected row's tint: a deeper green passes on both.
     success: { main: "#166534" },
     background: { default: "#f5f7fb" },
+    // Read-only answers (a reviewer's or approver's view of a questionnaire) are disabled fields that must still be
+    // read: their labels, values and hints at 4.5:1 rather than MUI's 38% black.
+    text: { disabled: "#6b6b6b" },
   },
   shape: { borderRadius: 8 },
   typography: { fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },

@@ -25,12 +25,23 @@ export function useAllLocaleAreas(): void {
 }
 
 const loadingAreas = new Map<string, Promise<void>>();
+/** Loads that have settled, with their failure if any: a language without an area's file is not waited on again. */
+const settledAreas = new Map<string, { error?: unknown }>();
 
-function loadAreasOnce(instance: I18n, missing: readonly (readonly [string, string])[]): Promise<void> {
+/** The load still to wait for, or nothing once it has settled (its failure thrown to the error boundary). */
+function pendingAreas(instance: I18n, missing: readonly (readonly [string, string])[]): Promise<void> | undefined {
   const key = missing.map(([lng, area]) => `${lng}:${area}`).join(",");
+  const settled = settledAreas.get(key);
+  if (settled) {
+    if (settled.error !== undefined) throw settled.error;
+    return undefined;
+  }
   let promise = loadingAreas.get(key);
   if (!promise) {
-    promise = Promise.all(missing.map(([lng, area]) => loadArea(lng, area).then((strings) => instance.addResourceBundle(lng, "translation", strings, true, false)))).then(() => {});
+    promise = Promise.all(missing.map(([lng, area]) => loadArea(lng, area).then((strings) => instance.addResourceBundle(lng, "translation", strings, true, false)))).then(
+      () => void settledAreas.set(key, {}),
+      (error: unknown) => void settledAreas.set(key, { error }),
+    );
     loadingAreas.set(key, promise);
   }
   return promise;
@@ -45,5 +56,6 @@ export function useLocaleAreas(areas: readonly string[]): void {
   // `use` replays the suspended render instead, and a replay that no longer suspends meets the component's later
   // hooks unprepared (React error #520); a `use` of an already settled promise on every render would be read by
   // React's test scheduler (act) as pending work and stall the component's later updates.
-  if (missing.length > 0) throw loadAreasOnce(instance, missing);
+  const pending = missing.length > 0 ? pendingAreas(instance, missing) : undefined;
+  if (pending) throw pending;
 }

@@ -175,12 +175,14 @@ async function wordProblems(page: Page, language: Language, english: Set<string>
     ({ areas, spanish, english }) => {
       const problems: string[] = [];
       const texts: string[] = [];
+      // What people wrote (a group's name, a file's cells) is marked translate="no" and stays as they wrote it.
+      const data: string[] = [];
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement!;
         // Identifiers shown as such (an action's code, a client id, a hash) are in <code>; hidden text is not read.
         if (parent.closest("code, pre, script, style, [hidden], [aria-hidden='true']") || !parent.offsetParent) continue;
-        texts.push(node.textContent ?? "");
+        (parent.closest("[translate='no']") ? data : texts).push(node.textContent ?? "");
       }
       for (const el of document.querySelectorAll<HTMLElement>("[aria-label], [title], [placeholder]")) {
         if (el.closest("code")) continue;
@@ -192,7 +194,8 @@ async function wordProblems(page: Page, language: Language, english: Set<string>
       const rawKey = new RegExp(`\\b(?:${areas.join("|")})\\.[A-Za-z0-9_.-]+`);
       const code = /(?<![\w@/.-])[a-z]+(?:_[a-z]+)*\.[a-z]+(?:_[a-z]+)*(?![\w@/.-])/;
       const fileOrHost = /\.(?:com|org|net|io|test|example|csv|xlsx|pdf|docx|json|txt|html)$/;
-      for (const text of texts) {
+      for (const text of [...texts, ...data]) {
+        const written = data.includes(text) && !texts.includes(text);
         const matched = rawKey.exec(text)?.[0];
         // A host or a file named like an area ("sso.steward.test") is not a key.
         const key = matched && !fileOrHost.test(matched) ? matched : undefined;
@@ -200,7 +203,7 @@ async function wordProblems(page: Page, language: Language, english: Set<string>
         const codeLike = code.exec(text)?.[0];
         if (codeLike && !key && !fileOrHost.test(codeLike)) problems.push(`code "${codeLike}" in "${text.trim().slice(0, 60)}"`);
         if (/\bundefined\b|\bNaN\b|\[object Object\]/.test(text)) problems.push(`"${text.trim().slice(0, 80)}"`);
-        if (spanish && english.includes(text.trim())) problems.push(`English left on a Spanish page: "${text.trim()}"`);
+        if (spanish && !written && english.includes(text.trim())) problems.push(`English left on a Spanish page: "${text.trim()}"`);
       }
       return problems;
     },

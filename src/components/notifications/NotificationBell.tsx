@@ -46,12 +46,13 @@ export function NotificationBell() {
 
   return (
     <>
+      {/* No unread count, no badge text: a hidden "0" would still be read as the button's visible label. */}
       <IconButton
         size="small"
         onClick={(e) => setAnchor(e.currentTarget)}
         aria-label={unread ? t("notifications.openWithUnread", { count: unread }) : t("notifications.open")}
       >
-        <Badge badgeContent={unread} color="error" max={99}>
+        <Badge badgeContent={unread || null} color="error" max={99}>
           <NotificationsOutlined />
         </Badge>
       </IconButton>

@@ -18,8 +18,9 @@ export function TableView({ rows, total, label }: { rows: string[][]; total: num
           {t("documents.viewer.truncated", { shown: rows.length, total })}
         </Typography>
       )}
-      <TableContainer sx={{ maxHeight: "calc(100vh - 140px)" }}>
-        <Table size="small" stickyHeader aria-label={label}>
+      {/* A region that scrolls is reached by the keyboard too: focusable, and named as its table is. */}
+      <TableContainer tabIndex={0} role="region" aria-label={label} sx={{ maxHeight: "calc(100vh - 140px)" }}>
+        <Table size="small" stickyHeader aria-label={label} translate="no">
           <TableHead>
             <TableRow>
               {pad(header).map((cell, i) => (

@@ -14,7 +14,7 @@ interface ColumnOptions {
 /** Only the server's sort keys (name, created_at) are sortable: the grid sorts on the server. */
 export function groupColumns({ t, formatDateTime, onEdit, onDelete }: ColumnOptions): GridColDef<ResourceGroup>[] {
   return [
-    { field: "name", headerName: t("groups.fields.name"), flex: 2, minWidth: 200 },
+    { field: "name", headerName: t("groups.fields.name"), flex: 2, minWidth: 200, renderCell: ({ value }) => <span translate="no">{value}</span> },
     {
       field: "group_type",
       headerName: t("groups.fields.groupType"),

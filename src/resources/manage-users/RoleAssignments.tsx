@@ -85,7 +85,7 @@ export function RoleAssignments({ user, onChanged }: { user: User; onChanged(): 
                 return (
                   <TableRow key={`${r.role_id}-${r.resource_group.id}`}>
                     <TableCell>{roleLabel(r.name)}</TableCell>
-                    <TableCell>{r.resource_group.name}</TableCell>
+                    <TableCell translate="no">{r.resource_group.name}</TableCell>
                     <TableCell>{t(`users.groupTypes.${r.resource_group.group_type}`)}</TableCell>
                     <TableCell align="right">
                       <Tooltip title={label}>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router";
 import { Alert, Box, Button, Typography } from "@mui/material";
 import ArrowBackOutlined from "@mui/icons-material/ArrowBackOutlined";
-import type { GridPaginationModel, GridSortModel } from "@mui/x-data-grid";
+import type { GridColumnVisibilityModel, GridPaginationModel, GridSortModel } from "@mui/x-data-grid";
 import { useTranslation } from "react-i18next";
 import { LLM_TABLE_IDS, type LlmTableId } from "../../../../domain/entities/llm-results";
 import { SEARCH_DEBOUNCE_MS } from "../../../components/data-grid/grid-support";
@@ -15,7 +15,7 @@ import { useLlmRun, useLlmTable } from "./llm-api";
 import { LlmRunNotFound } from "./LlmRunNotFound";
 import { LlmTableExport } from "./LlmTableExport";
 import { isMissing } from "./missing";
-import { cellTexts, gridColumns, gridRows, sortParam, type LlmGridRow } from "./table-grid";
+import { cellTexts, gridColumns, gridRows, initialVisibility, sortParam, type LlmGridRow } from "./table-grid";
 import { useLocaleAreas } from "../../../i18n/use-all-areas";
 import { LLM_AREAS } from "./llm-areas";
 
@@ -55,6 +55,8 @@ function DetailsTable({ documentId, tableId }: { documentId: string; tableId: Ll
   useEntityTitle(documentId, run?.task.document?.name);
   const { page, query } = useLlmTable(documentId, tableId, { page: pagination.page + 1, page_size: pagination.pageSize, sort: sortParam(sortModel), q: q || undefined });
   const texts = useMemo(() => cellTexts(t), [t]);
+  // The reader's choice once made; until then the secondary columns start hidden (known once the table arrives).
+  const [visibility, setVisibility] = useState<GridColumnVisibilityModel | null>(null);
   const columns = useMemo(() => gridColumns(page?.columns ?? [], formats, texts), [page?.columns, formats, texts]);
   const rows = useMemo(() => gridRows(page?.items ?? [], pagination.page), [page?.items, pagination.page]);
 
@@ -104,6 +106,8 @@ function DetailsTable({ documentId, tableId }: { documentId: string; tableId: Ll
         }}
         noRowsLabel={t("testing-llm.details.noRows")}
         getRowHeight={() => "auto"}
+        columnVisibilityModel={visibility ?? initialVisibility(page?.columns ?? [])}
+        onColumnVisibilityModelChange={setVisibility}
         sx={{ "& .MuiDataGrid-cell": { py: 1, whiteSpace: "normal", overflowWrap: "anywhere" } }}
       />
     </Box>

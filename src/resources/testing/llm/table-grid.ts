@@ -66,6 +66,16 @@ export function cellText(value: LlmCell | undefined, formats: ResultFormats, tex
   return value;
 }
 
+/**
+ * Flags that explain another column (a group left out of the ratio, a group too small to judge) start behind the
+ * grid's column menu, so the widest tables fit a 1280 px window; the export keeps every column.
+ */
+const SECONDARY = new Set(["excluded", "small"]);
+
+/** The grid's first column visibility: the secondary flags hidden. */
+export const initialVisibility = (columns: readonly LlmTableColumn[]): Record<string, boolean> =>
+  Object.fromEntries(columns.filter((column) => SECONDARY.has(column.id)).map((column) => [column.id, false]));
+
 /** A detail table's columns as the grid shows them: headings in words, numbers to the right, flags as yes/no, long texts wrapped. */
 export function gridColumns(columns: readonly LlmTableColumn[], formats: ResultFormats, texts: CellTexts): GridColDef<LlmGridRow>[] {
   return columns.map((column) => ({
@@ -73,7 +83,7 @@ export function gridColumns(columns: readonly LlmTableColumn[], formats: ResultF
     headerName: texts.heading(column.id) ?? columnHeading(column.id),
     type: column.type === "number" ? "number" : "string",
     flex: column.type === "string" ? 1 : undefined,
-    minWidth: column.type === "string" ? 140 : 110,
+    minWidth: column.type === "string" ? 120 : 100,
     filterable: false,
     valueFormatter: (value: LlmCell) => cellText(value, formats, texts, column.id),
   }));
