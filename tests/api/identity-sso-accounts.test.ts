@@ -43,7 +43,7 @@ async function corporateSignIn(email: string, language?: string) {
 const identityOf = async (email: string) => (await t.database.db.select().from(identityUsers).where(eq(identityUsers.username, email)))[0];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { SSO_PROVIDER_ALLOWLIST: "http://127.0.0.1" } });
   provider = await startTestProvider({ redirectUri: `${t.config.publicUrl}/oauth2/idpresponse`, people });
   token.admin = (await signInRaw(t.app, "admin@steward.test", DEMO_PASSWORD)).AccessToken;
   const created = await v2("admin", "POST", "/company/identity-providers", {
