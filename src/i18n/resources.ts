@@ -14,7 +14,7 @@ export const LANGUAGES = ["en", "es"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** The areas the public pages need; the rest load with the signed-in app, keeping sign-in light. */
-const PUBLIC_AREAS = new Set(["common", "auth", "validation", "errors", "layout"]);
+const PUBLIC_AREAS = new Set(["common", "auth", "sign-in-steps", "validation", "errors", "layout"]);
 
 const areaOf = (file: string) => /([^/]+)\.json$/.exec(file)![1];
 

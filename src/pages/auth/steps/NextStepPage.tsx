@@ -4,7 +4,6 @@ import { Alert, Box, Button } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { wordedMessage } from "../../../auth/error-wording";
 import { currentProgress, NEXT_STEP_PATH, type SignInProgress } from "../../../auth/next-step";
-import { useLocaleAreas } from "../../../i18n/use-all-areas";
 import { confirmAccount } from "../../../auth/confirm-account";
 import { answerChallenge, type StepResult } from "../../../providers/auth-provider";
 import { AuthLayout } from "../AuthLayout";
@@ -46,7 +45,6 @@ export function stepScreen(progress: SignInProgress, answer: Answer, confirm: An
 
 /** /signin/next: whatever the identity service asks next (a code, a factor to choose or set up, a password). */
 export default function NextStepPage() {
-  useLocaleAreas(["sign-in-steps"]);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [progress, setProgress] = useState(currentProgress);
