@@ -112,19 +112,20 @@ test("after three failed sign-ins the captcha appears, and sign-in works once it
 });
 
 test("the idle dialog asks before the session ends, and No signs out", async ({ page }) => {
-  // Shorten the idle timeout the server hands out: 0.1 min = 6 s, prompt at 5 s.
+  // Shorten the idle timeout the server hands out: 0.5 min = 30 s, prompt at 25 s. The dialog then stays 5 s before
+  // the session ends, long enough to be seen and answered on a busy machine (a 1 s window could be missed).
   await page.route("**/config.json", async (route) => {
     const response = await route.fetch();
     const body = await response.json();
-    await route.fulfill({ response, json: { ...body, idleTimeoutMinutes: 0.1 } });
+    await route.fulfill({ response, json: { ...body, idleTimeoutMinutes: 0.5 } });
   });
   await signIn(page, "approver@steward.test");
   const dialog = page.getByRole("dialog", { name: "Are you still working?" });
-  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expect(dialog).toBeVisible({ timeout: 40_000 });
   await expect(dialog).toContainText("It looks like you've been idle for a while. Do you want to continue your session?");
   await dialog.getByRole("button", { name: "Yes" }).click();
   await expect(dialog).toBeHidden();
-  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expect(dialog).toBeVisible({ timeout: 40_000 });
   await dialog.getByRole("button", { name: "No" }).click();
   await expect(page).toHaveURL(/\/signin/);
 });
