@@ -24,7 +24,8 @@ async function openDialog() {
   renderWithRefine(<ApplicationIncidentsTab applicationId={APP_ID} canEdit />, { dataProvider, identity: contributor, path: "/applications/detail/x" });
   expect(await screen.findByText("No incidents recorded on this application. Record one when something goes wrong.")).toBeTruthy();
   fireEvent.click(screen.getByRole("button", { name: "Record incident" }));
-  return screen.findByRole("dialog", { name: "Record an incident" });
+  // The dialog's form is large: its first render in this file can take over a second on a busy machine.
+  return screen.findByRole("dialog", { name: "Record an incident" }, { timeout: 10_000 });
 }
 const choose = (dialog: HTMLElement, field: string | RegExp, option: string) => {
   fireEvent.mouseDown(within(dialog).getByRole("combobox", { name: field }));
