@@ -117,7 +117,10 @@ describe("two Steward processes on one database", { timeout: 120_000 }, () => {
       const { items } = await call<{ items: Array<{ status: string }> }>(a.origin, token, "GET", `/applications/${applicationId}/documents?page_size=50`);
       return items.length === documents.length && items.every((d) => d.status === "ready");
     });
-    const checks = stewards.flatMap((s) => s.lines.filter((l) => l.msg === "document checked").map((l) => l.item));
+    // A process logs the check after committing it: its line may reach us just after the status does.
+    const logged = () => stewards.flatMap((s) => s.lines.filter((l) => l.msg === "document checked").map((l) => l.item));
+    await until("every check to be logged", async () => logged().length >= documents.length);
+    const checks = logged();
     expect(checks).toHaveLength(documents.length);
     expect(new Set(checks).size).toBe(documents.length);
   });
