@@ -6,7 +6,6 @@ import { buildApp } from "../../server/app";
 import { users } from "../../server/db/schema";
 import { UNAVAILABLE_DETAIL } from "../../server/aws/unavailable";
 import { startHttpProxy, type HttpProxy } from "../support/http-proxy";
-import { motoMissing } from "../support/moto";
 import { productionWorld, type ProductionWorld } from "../support/production";
 import { v2Caller } from "../support/tenants";
 
@@ -15,7 +14,6 @@ import { v2Caller } from "../support/tenants";
  * says so for it), or gone (moto_server stopped mid-journey, then started again with what it held). The person
  * is told which service failed, with a 503; nothing stays half-written; everything resumes when it is back.
  */
-const skip = motoMissing();
 let w: ProductionWorld;
 let proxy: HttpProxy;
 let applicationId: string;
@@ -25,7 +23,6 @@ const v2 = v2Caller(() => w.t.app, token);
 const csv = (rows: number) => Buffer.from(`metric,value\n${Array.from({ length: rows }, (_, i) => `m${i},${i}`).join("\n")}\n`);
 
 beforeAll(async () => {
-  if (skip) return;
   w = await productionWorld({ endpoint: async (moto) => (proxy = await startHttpProxy([moto.endpoint])).origin });
   token.admin = (await w.signIn("admin@steward.test")).AccessToken!;
   applicationId = (await v2("admin", "POST", "/applications", { name: "Outage drills" })).json().id;
@@ -66,7 +63,7 @@ function expectUnavailable(res: Awaited<ReturnType<typeof v2>>, service: keyof t
   expect(res.json()).toMatchObject({ status: 503, detail: UNAVAILABLE_DETAIL[service] });
 }
 
-describe.skipIf(skip)("production mode on moto: Cognito or S3 failing on their side (5xx)", () => {
+describe("production mode on moto: Cognito or S3 failing on their side (5xx)", () => {
   it("an invitation or a deletion while Cognito fails is a 503 saying so, and changes neither Steward nor the pool", async () => {
     proxy.failWith(500);
     expectUnavailable(await invite("pat.later@steward.test"), "identity");
@@ -110,7 +107,7 @@ describe.skipIf(skip)("production mode on moto: Cognito or S3 failing on their s
   });
 });
 
-describe.skipIf(skip)("production mode on moto: moto_server stopped mid-journey and started again", () => {
+describe("production mode on moto: moto_server stopped mid-journey and started again", () => {
   it("keeps checking the tokens it has the keys for, refuses what needs Cognito or S3 with a 503, and resumes with what moto held", async () => {
     const before = await posted("before.csv", csv(5));
     await confirm(before);

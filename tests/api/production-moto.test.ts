@@ -14,7 +14,7 @@ import { applicationDocuments, roles, resourceGroups, users } from "../../server
 import { CognitoIdentityAdmin } from "../../server/identity/admin-cognito";
 import { DEMO_PASSWORD } from "../../server/db/seed";
 import { fileEntryName } from "../../server/company-export/archive";
-import { motoMissing, motoSigningKey, MOTO_REGION, provisionMoto } from "../support/moto";
+import { motoSigningKey, MOTO_REGION, provisionMoto } from "../support/moto";
 import { choosePassword, productionWorld, type ProductionWorld } from "../support/production";
 import { v2Caller } from "../support/tenants";
 
@@ -23,7 +23,6 @@ import { v2Caller } from "../support/tenants";
  * issues (and those it must not be taken for), the life of a user in the pool, API clients as app clients, and
  * files through the bucket — uploaded by presigned POST, checked, read back, tested, exported.
  */
-const skip = motoMissing();
 let w: ProductionWorld;
 const token: Record<string, string> = {};
 const v2 = v2Caller(() => w.t.app, token);
@@ -35,7 +34,6 @@ async function signedLikeThePool(claims: JWTPayload, otherKey?: KeyObject): Prom
 }
 
 beforeAll(async () => {
-  if (skip) return;
   w = await productionWorld();
   token.admin = (await w.signIn("admin@steward.test")).AccessToken!;
 }, 120_000);
@@ -44,7 +42,7 @@ afterAll(async () => {
   await w?.close();
 });
 
-describe.skipIf(skip)("production mode on moto: Cognito's tokens", () => {
+describe("production mode on moto: Cognito's tokens", () => {
   it("accepts the pool's access token, whose issuer is AWS's though its keys came from the configured endpoint", async () => {
     const me = await v2("admin", "GET", "/access/user");
     expect(me.statusCode).toBe(200);
@@ -81,7 +79,7 @@ describe.skipIf(skip)("production mode on moto: Cognito's tokens", () => {
   });
 });
 
-describe.skipIf(skip)("production mode on moto: a person's life in the pool", () => {
+describe("production mode on moto: a person's life in the pool", () => {
   it("is invited into the pool, chooses a password at first sign-in, is given a role, and is gone from the pool once deleted", async () => {
     const email = "new.person@steward.test";
     expect((await v2("admin", "POST", "/applications", { name: "Reviewed in production" })).statusCode).toBe(201);
@@ -142,7 +140,7 @@ describe.skipIf(skip)("production mode on moto: a person's life in the pool", ()
   });
 });
 
-describe.skipIf(skip)("production mode on moto: files in the bucket", () => {
+describe("production mode on moto: files in the bucket", () => {
   const rows = ["applicant,sex,shortlisted", ...Array.from({ length: 40 }, (_, i) => `A${i},${i % 2 ? "Female" : "Male"},${i % 4 === 0 || (i % 2 === 0 && i < 30) ? 1 : 0}`)];
   const csv = Buffer.from(`${rows.join("\n")}\n`);
   let applicationId: string;

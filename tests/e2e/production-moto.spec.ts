@@ -7,7 +7,7 @@ import { expect, test as base } from "@playwright/test";
 import pg from "pg";
 import { freePort } from "../support/free-port";
 import { startHttpProxy, type HttpProxy } from "../support/http-proxy";
-import { MOTO_CREDENTIALS, MOTO_REGION, motoMissing, provisionMoto, startMoto, type MotoServer } from "../support/moto";
+import { MOTO_CREDENTIALS, MOTO_REGION, provisionMoto, startMoto, type MotoServer } from "../support/moto";
 import { startStewardProcess } from "../support/steward-process";
 import { AdminSetUserPasswordCommand, CognitoIdentityProviderClient } from "@aws-sdk/client-cognito-identity-provider";
 import { freshTotpCode, totpCode } from "./identity-support";
@@ -26,9 +26,6 @@ interface ProductionSite {
   poolId: string;
 }
 
-const skipped =
-  motoMissing() ??
-  (process.env.TEST_DATABASE_URL ? null : "TEST_DATABASE_URL is not set: the browser test of production mode needs PostgreSQL, shared by its two Steward processes");
 
 const test = base.extend<object, { site: ProductionSite }>({
   site: [
@@ -77,9 +74,12 @@ const test = base.extend<object, { site: ProductionSite }>({
   baseURL: async ({ site }, use) => use(site.publicUrl),
 });
 
-/** A throwaway database on the PostgreSQL of TEST_DATABASE_URL, dropped by `undo`. */
+/** The PostgreSQL the API tests use in CI; TEST_DATABASE_URL names another. */
+const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
+
+/** A throwaway database on the PostgreSQL of TEST_DATABASE_URL (two processes must share one), dropped by `undo`. */
 async function createDatabase(undo: Array<() => Promise<unknown>>): Promise<string> {
-  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const serverUrl = process.env.TEST_DATABASE_URL || DEFAULT_POSTGRES;
   const name = `steward_production_${randomBytes(6).toString("hex")}`;
   const run = async (sql: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -104,7 +104,6 @@ function decisions(): Buffer {
 }
 
 test.describe("production mode: PostgreSQL, Cognito and S3 (moto_server), two Steward processes", () => {
-  test.skip(Boolean(skipped), skipped ?? "");
   // Whole journeys through two processes, moto_server and PostgreSQL on a shared two-core machine.
   test.describe.configure({ timeout: 240_000 });
 
