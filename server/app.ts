@@ -5,6 +5,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import dbPlugin from "./plugins/db";
 import errorsPlugin, { frameworkError, sendProblem } from "./plugins/errors";
+import versionEtagsPlugin from "./plugins/concurrency";
 import securityPlugin from "./plugins/security";
 import textGuardPlugin from "./plugins/text-guard";
 import openapiPlugin from "./plugins/openapi";
@@ -67,6 +68,7 @@ export async function buildApp({ config, database, logger = true, spaRoot, ident
   await app.register(errorsPlugin);
   await app.register(telemetryPlugin, { config, database });
   await app.register(textGuardPlugin);
+  await app.register(versionEtagsPlugin);
   await app.register(dbPlugin, { database });
   await app.register(securityPlugin, { config });
   await app.register(openapiPlugin);

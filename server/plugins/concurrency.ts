@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
 import { badRequest } from "./problem";
 
 /**
@@ -38,3 +39,24 @@ export const WRITE_PRECONDITION =
   'Optimistic concurrency: send the version you read as `If-Match: "<version>"`; if someone else saved the record since, ' +
   "the write is refused with 412 and `current_version`, and nothing changes. Without If-Match the write applies to the " +
   "stored record as before (last writer wins). The answer carries the new version in the body and as the ETag.";
+
+/** A record's edit counter: an integer `version` at the top of the answer (lists and library versions are not). */
+const versionOf = (payload: unknown) => {
+  const version = payload && typeof payload === "object" && !Array.isArray(payload) ? (payload as { version?: unknown }).version : undefined;
+  return Number.isInteger(version) ? (version as number) : undefined;
+};
+
+/**
+ * Every answer that is one versioned record carries its version as the ETag, whichever route sends it, so a
+ * client that follows HTTP can send it back as If-Match without reading the body.
+ */
+export default fp(
+  async function versionEtags(app: FastifyInstance) {
+    app.addHook("preSerialization", async (_request, reply, payload) => {
+      const version = reply.statusCode < 300 && !reply.hasHeader("etag") ? versionOf(payload) : undefined;
+      if (version !== undefined) reply.header("etag", etagOf(version));
+      return payload;
+    });
+  },
+  { name: "version-etags" },
+);

@@ -201,3 +201,29 @@ describe("an application control never recorded", () => {
     expect(saved.json()).toMatchObject({ notes: "First", version: 1 });
   });
 });
+
+describe("every versioned read", () => {
+  it("sends the record's version as its ETag, so HTTP clients can send it back as If-Match", async () => {
+    const app = (await call("admin", "POST", "/applications", { name: "Read with an ETag", details: lowRiskDetails({ business_criticality: "high" }) })).json();
+    const vendor = (await call("admin", "POST", "/vendors", { name: "Read vendor" })).json();
+    const incident = (await call("admin", "POST", "/incidents", { application_id: app.id, title: "Read incident", severity: "low", detected_at: "2026-03-01T10:30:00Z" })).json();
+    await write("PUT", `/vendors/${vendor.id}`, { description: "Edited once" });
+    const [contributor] = await t.database.db.select().from(users).where(eq(users.email, "contributor@steward.test"));
+    const urls = [
+      `/applications/${app.id}`,
+      `/vendors/${vendor.id}`,
+      `/incidents/${incident.id}`,
+      `/applications/${app.id}/controls/${applicableControls([EU_AI_ACT], "high")[0].id}`,
+      `/access/users/${contributor.id}`,
+      "/company",
+    ];
+    for (const url of urls) {
+      const res = await call("admin", "GET", url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers.etag, url).toBe(`"${res.json().version}"`);
+    }
+    expect((await call("admin", "GET", `/vendors/${vendor.id}`)).headers.etag).toBe('"2"');
+    // A list is not one record: no ETag.
+    expect((await call("admin", "GET", "/vendors")).headers.etag).toBeUndefined();
+  });
+});
