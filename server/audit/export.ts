@@ -3,6 +3,7 @@ import ExcelJS from "exceljs";
 import auditEn from "../../locales/en/audit.json";
 import auditEs from "../../locales/es/audit.json";
 import type { ExportFormat } from "../../domain/entities/audit";
+import { CSV_BOM, csvRecord } from "../files/csv";
 import { neutralisedText, type Cell } from "../testing/reports/cells";
 import type { AuditRow } from "./chain";
 
@@ -68,18 +69,10 @@ export function exportStream(format: ExportFormat, table: ExportTable, sheet: st
   return { contentType: CONTENT_TYPES.xlsx, stream };
 }
 
-/** One CSV field (RFC 4180): quoted when it holds a quote, a comma or a line break; a formula start neutralised. */
-function csvField(cell: Cell): string {
-  if (cell === null) return "";
-  if (typeof cell !== "string") return String(cell);
-  const text = neutralisedText(cell);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** UTF-8 with a byte-order mark, so a spreadsheet reads the accents right; CRLF line ends. */
+/** UTF-8 with a byte-order mark, CRLF line ends, one CSV writer for every file the server produces. */
 async function* csvText(table: ExportTable): AsyncGenerator<string> {
-  yield `\uFEFF${table.header.map(csvField).join(",")}\r\n`;
-  for await (const rows of table.batches) yield rows.map((cells) => `${cells.map(csvField).join(",")}\r\n`).join("");
+  yield CSV_BOM + csvRecord(table.header);
+  for await (const rows of table.batches) yield rows.map(csvRecord).join("");
 }
 
 /** exceljs's streaming writer: each row is committed (written out) as soon as it is added. */

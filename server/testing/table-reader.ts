@@ -6,6 +6,7 @@ import Papa from "papaparse";
 import { CSV, XLSX } from "../../domain/entities/document";
 import { TESTING_ERRORS } from "../../domain/entities/testing-task";
 import type { StoredFile } from "../storage/types";
+import { unneutralised } from "../files/csv";
 import { TestingFailure } from "./analyzer";
 import { xlsxCellText } from "./xlsx-cells";
 
@@ -126,6 +127,8 @@ export async function openTable(file: StoredFile, contentType: string): Promise<
 
 /** A CSV record must have the header's number of fields (a shifted row would misattribute every cell after the break); spreadsheet rows are padded. */
 function shaped(cells: string[], width: number, csvRow: number | null): string[] {
+  // A cell Steward neutralised when it wrote the file (a prompt set given back with its responses) reads as written.
+  for (let i = 0; i < cells.length; i++) cells[i] = unneutralised(cells[i]);
   if (cells.length === width) return cells;
   if (csvRow !== null) throw new TestingFailure(TESTING_ERRORS.unreadable, { row: csvRow });
   return cells.length > width ? cells.slice(0, width) : [...cells, ...Array<string>(width - cells.length).fill("")];

@@ -1,10 +1,6 @@
+import { CSV_BOM, csvRecord } from "../../files/csv";
 import { PROMPT_COLUMNS, type PromptRow } from "../../../domain/testing/prompt-sets";
 
-const BOM = "\uFEFF";
-const CRLF = "\r\n";
-
-/** A field as RFC 4180 writes it: quoted (quotes doubled) when it holds a quote, a comma or a line break. */
-const field = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 /**
  * Control characters other than tab and line breaks dropped: a model may answer them, and a file holding
@@ -18,7 +14,6 @@ const printable = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u00
  * with a `response` column: the model's answers when given, else empty for the user to fill in.
  */
 export function promptsCsv(rows: readonly PromptRow[], responses?: readonly string[]): string {
-  const header = [...PROMPT_COLUMNS, "response"].join(",");
-  const lines = rows.map((row, i) => [...PROMPT_COLUMNS.map((c) => field(row[c])), field(printable(responses?.[i] ?? ""))].join(","));
-  return BOM + [header, ...lines].join(CRLF) + CRLF;
+  const lines = rows.map((row, i) => csvRecord([...PROMPT_COLUMNS.map((c) => row[c]), printable(responses?.[i] ?? "")]));
+  return CSV_BOM + csvRecord([...PROMPT_COLUMNS, "response"]) + lines.join("");
 }

@@ -1,15 +1,10 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
+import { csvRecord } from "../../files/csv";
 import type { Population } from "../../../domain/entities/testing-task";
 import { populationHeader, populationRows, type PopulationRow } from "./population";
 
-/** RFC 4180: a field is quoted when it holds a quote, a comma, a line break or edge spaces (which readers trim). */
-function csvField(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const csvLine = (fields: readonly (string | number)[]) => `${fields.map(csvField).join(",")}\r\n`;
+const csvLine = csvRecord;
 
 export const populationHeaderLine = (population: Population) => csvLine(populationHeader(population));
 
