@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, screen, within } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { cleanup, screen, within } from "@testing-library/react";
 import type { ApplicationDocument } from "../../../domain/entities/document";
 import { api, apiBlob } from "../../providers/api-client";
+import { dataProvider } from "../../providers/data-provider";
 import { initTestI18n } from "../../test-support/i18n";
+import { renderWithRefine } from "../../test-support/render-with-refine";
 import DocumentViewerPage from "./DocumentViewerPage";
 
 vi.mock("../../providers/api-client", async (original) => ({
@@ -41,13 +42,7 @@ function serve(document: Partial<ApplicationDocument>, bytes = "") {
 }
 
 const open = (search = `?application=${APP}`) =>
-  render(
-    <MemoryRouter initialEntries={[`/document-viewer/${DOC}${search}`]}>
-      <Routes>
-        <Route path="/document-viewer/:documentId" element={<DocumentViewerPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderWithRefine(<DocumentViewerPage />, { path: `/document-viewer/${DOC}${search}`, pattern: "/document-viewer/:documentId", dataProvider: { custom: dataProvider.custom } });
 
 describe("the document viewer", () => {
   it("shows a CSV as a table, quoted fields intact, with the document's name and a download", async () => {

@@ -2,9 +2,10 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } 
 import { useParams, useSearchParams } from "react-router";
 import { Alert, AppBar, Box, Button, Chip, LinearProgress, Toolbar, Typography } from "@mui/material";
 import DownloadIcon from "@mui/icons-material/Download";
+import { useCustom, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { CSV, DOCX, PDF, XLSX, type ApplicationDocument } from "../../../domain/entities/document";
-import { api, apiBlob } from "../../providers/api-client";
+import { apiBlob } from "../../providers/api-client";
 import { saveBlob, typeLabel } from "../../resources/applications/documents/document-format";
 
 interface ViewProps {
@@ -32,24 +33,46 @@ export default function DocumentViewerPage() {
   const { documentId = "" } = useParams();
   const [search] = useSearchParams();
   const applicationId = search.get("application") ?? "";
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const base = `/applications/${encodeURIComponent(applicationId)}/documents/${encodeURIComponent(documentId)}`;
+  const { result, query } = useCustom<ApplicationDocument, HttpError>({
+    url: base,
+    method: "get",
+    queryOptions: { enabled: Boolean(applicationId), retry: false },
+    errorNotification: false,
+  });
+  const found = applicationId && query.isSuccess ? result.data : undefined;
+  const [content, setContent] = useState<{ id: string; blob: Blob } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const onError = useCallback((error: Error) => setFailure(t("documents.viewer.failed", { message: error.message })), [t]);
+  const failed = useCallback(
+    (error: { statusCode?: number; message: string }) =>
+      setFailure(error.statusCode === 404 || error.statusCode === 400 ? t("documents.viewer.notFound") : t("documents.viewer.failed", { message: error.message })),
+    [t],
+  );
 
+  const readError = query.error;
   useEffect(() => {
-    if (!applicationId) return;
+    if (readError) failed(readError);
+  }, [readError, failed]);
+
+  // The bytes, once the document is known and ready: a document still being checked shows its status instead.
+  const readyId = found?.status === "ready" ? found.id : null;
+  useEffect(() => {
+    if (!readyId) return;
     const controller = new AbortController();
-    const base = `/applications/${encodeURIComponent(applicationId)}/documents/${encodeURIComponent(documentId)}`;
-    (async () => {
-      const document = await api<ApplicationDocument>({ path: base, signal: controller.signal });
-      const blob = document.status === "ready" ? await apiBlob(`${base}/content`, controller.signal) : null;
-      setLoaded({ document, blob });
-    })().catch((error: { statusCode?: number; message: string }) => {
-      if (controller.signal.aborted) return;
-      setFailure(error.statusCode === 404 || error.statusCode === 400 ? t("documents.viewer.notFound") : t("documents.viewer.failed", { message: error.message }));
-    });
+    apiBlob(`${base}/content`, controller.signal).then(
+      (blob) => setContent({ id: readyId, blob }),
+      (error: { statusCode?: number; message: string }) => controller.signal.aborted || failed(error),
+    );
     return () => controller.abort();
-  }, [applicationId, documentId, t]);
+  }, [base, readyId, failed]);
+  const loaded: Loaded | null = !found
+    ? null
+    : found.status !== "ready"
+      ? { document: found, blob: null }
+      : content?.id === found.id
+        ? { document: found, blob: content.blob }
+        : null;
 
   useEffect(() => {
     document.title = loaded ? `${loaded.document.name} — Steward` : t("documents.viewer.title");

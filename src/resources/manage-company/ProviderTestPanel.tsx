@@ -4,10 +4,9 @@ import CheckCircleOutline from "@mui/icons-material/CheckCircleOutline";
 import ErrorOutline from "@mui/icons-material/ErrorOutline";
 import HourglassEmpty from "@mui/icons-material/HourglassEmpty";
 import RemoveCircleOutline from "@mui/icons-material/RemoveCircleOutline";
-import type { HttpError } from "@refinedev/core";
+import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { ProviderTest } from "../../../domain/entities/identity-provider";
-import { api } from "../../providers/api-client";
 
 /** How often a pending test is read again while the Administrator signs in at the provider. */
 export const TEST_POLL_MS = 2000;
@@ -46,24 +45,33 @@ export function ProviderTestPanel({ input, disabled }: ProviderTestPanelProps) {
   const popup = useRef<Window | null>(null);
 
   const pendingId = test?.status === "pending" ? test.id : null;
+  const { mutateAsync: startTest } = useCustomMutation<ProviderTest>();
+  // Read on the panel's own clock (every 2 s while pending), not on mount: the test was just answered by its start.
+  const { query: poll } = useCustom<ProviderTest, HttpError>({
+    url: `${TESTS_PATH}/${pendingId}`,
+    method: "get",
+    queryOptions: { enabled: false, retry: false },
+    errorNotification: false,
+  });
+  const refetch = poll.refetch;
   useEffect(() => {
     if (!pendingId) return;
     let live = true;
     const timer = setInterval(() => {
-      api<ProviderTest>({ path: `${TESTS_PATH}/${pendingId}` }).then(
-        (next) => live && setTest(next),
-        (error: HttpError) => {
-          if (!live) return;
-          setFailure(t("security.providers.test.failed", { message: error.message }));
+      void refetch().then((read) => {
+        if (!live) return;
+        if (read.data) setTest(read.data.data);
+        else if (read.error) {
+          setFailure(t("security.providers.test.failed", { message: read.error.message }));
           setTest((current) => current && { ...current, status: "failed" });
-        },
-      );
+        }
+      });
     }, TEST_POLL_MS);
     return () => {
       live = false;
       clearInterval(timer);
     };
-  }, [pendingId, t]);
+  }, [pendingId, refetch, t]);
 
   // The popup has done its part once the test has an outcome.
   useEffect(() => {
@@ -77,7 +85,7 @@ export function ProviderTestPanel({ input, disabled }: ProviderTestPanelProps) {
     setPopupBlocked(false);
     setStarting(true);
     try {
-      const started = await api<ProviderTest>({ method: "POST", path: TESTS_PATH, body });
+      const { data: started } = await startTest({ url: TESTS_PATH, method: "post", values: body, successNotification: false, errorNotification: false });
       setTest(started);
       if (started.status === "pending" && started.authorize_url) {
         popup.current = window.open(started.authorize_url, "steward-sso-test", "popup,width=520,height=680");

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useState } from "react";
 import { Alert, Box, Button, Card, CardContent, IconButton, List, ListItem, ListItemText, Typography } from "@mui/material";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import { associateWebAuthnCredential, deleteWebAuthnCredential, listWebAuthnCredentials } from "aws-amplify/auth";
+import { useCustom, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/dialogs/ConfirmDialog";
 import { useFormatDateTime } from "../../../components/data-grid/grid-support";
-import { api } from "../../../providers/api-client";
 import { notify } from "../../../providers/notifications";
 import { passkeyErrorText } from "./security-errors";
 
@@ -21,7 +21,8 @@ interface PasskeyUsage {
   data: { credential_id: string; name: string | null; created_at: string; last_used_at: string | null }[];
 }
 
-async function loadPasskeys(): Promise<Passkey[]> {
+/** The passkeys as the identity service lists them, every page. */
+async function loadPasskeys(): Promise<Omit<Passkey, "lastUsedAt">[]> {
   const credentials = [];
   let nextToken: string | undefined;
   do {
@@ -29,35 +30,36 @@ async function loadPasskeys(): Promise<Passkey[]> {
     credentials.push(...page.credentials);
     nextToken = page.nextToken;
   } while (nextToken);
-  // "Last used" is an extra: the list stands without it.
-  const usage = await api<PasskeyUsage>({ path: "/access/user/passkeys" }).catch(() => ({ data: [] }) as PasskeyUsage);
-  const lastUsed = new Map(usage.data.map((p) => [p.credential_id, p.last_used_at]));
-  return credentials.flatMap((c) =>
-    c.credentialId ? [{ id: c.credentialId, name: c.friendlyCredentialName ?? "", createdAt: c.createdAt ?? null, lastUsedAt: lastUsed.get(c.credentialId) ?? null }] : [],
-  );
+  return credentials.flatMap((c) => (c.credentialId ? [{ id: c.credentialId, name: c.friendlyCredentialName ?? "", createdAt: c.createdAt ?? null }] : []));
 }
 
 /** The user's passkeys: listed with when they were added and last used, added through the browser, removed after a confirmation. */
 export function PasskeysCard() {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
-  const [passkeys, setPasskeys] = useState<Passkey[] | null>(null);
+  const [listed, setListed] = useState<Omit<Passkey, "lastUsedAt">[] | null>(null);
+  // "Last used" is an extra: the list stands without it.
+  const { result: usage, query: usageQuery } = useCustom<PasskeyUsage, HttpError>({ url: "/access/user/passkeys", method: "get", errorNotification: false, queryOptions: { retry: false } });
+  const lastUsed = new Map((usageQuery.isSuccess ? usage.data.data : []).map((p) => [p.credential_id, p.last_used_at]));
+  const passkeys: Passkey[] | null = listed && listed.map((p) => ({ ...p, lastUsedAt: lastUsed.get(p.id) ?? null }));
   const [failure, setFailure] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
 
-  const reload = useCallback(async () => {
+  const loadList = useCallback(async () => {
     try {
-      setPasskeys(await loadPasskeys());
+      setListed(await loadPasskeys());
     } catch {
       setFailure(t("security.passkeys.loadFailed"));
     }
   }, [t]);
 
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    void loadList();
+  }, [loadList]);
+
+  const reload = () => Promise.all([loadList(), usageQuery.refetch()]);
 
   const add = async () => {
     setFailure(null);

@@ -4,7 +4,7 @@ import type { EvidenceUpdate } from "../../../../domain/entities/evidence-dates"
 import type { ApplicationControl, ApplicationControlDetail, ApplicationControlUpdate, Evidence } from "../../../../domain/entities/framework";
 import type { UploadForm } from "../../../../domain/entities/document";
 import { ifMatch } from "../../../components/forms/conflict/stale-version";
-import { transferFile } from "../documents/transfer";
+import { useTransferFile } from "../documents/transfer";
 
 /** GET /applications/{id}/controls: the controls that apply now. */
 export function useApplicationControls(applicationId: string) {
@@ -86,6 +86,7 @@ export type EvidenceInput = { name: string; effective_on?: string; expires_on?: 
 export function useAddEvidence(applicationId: string, controlId: string) {
   const [progress, setProgress] = useState<number | null>(null);
   const writes = useControlWrites(applicationId);
+  const transferFile = useTransferFile();
   const add = useCallback(
     async (input: EvidenceInput): Promise<Evidence> => {
       const common = { name: input.name, ...(input.effective_on ? { effective_on: input.effective_on } : {}), ...(input.expires_on ? { expires_on: input.expires_on } : {}) };
@@ -112,7 +113,7 @@ export function useAddEvidence(applicationId: string, controlId: string) {
         setProgress(null);
       }
     },
-    [applicationId, controlId, writes],
+    [applicationId, controlId, writes, transferFile],
   );
   return { add, progress, uploading: progress !== null };
 }

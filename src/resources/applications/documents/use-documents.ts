@@ -6,8 +6,7 @@ import {
   type ApplicationDocument,
   type DocumentCreateResponse,
 } from "../../../../domain/entities/document";
-import { api } from "../../../providers/api-client";
-import { transferFile } from "./transfer";
+import { useTransferFile } from "./transfer";
 
 const POLL_MS = 1500;
 
@@ -41,6 +40,7 @@ export function precheck(file: File): UploadProblem {
 export function useUploadDocument(applicationId: string) {
   const [progress, setProgress] = useState<number | null>(null);
   const { mutateAsync } = useCustomMutation<DocumentCreateResponse>();
+  const transferFile = useTransferFile();
   const upload = useCallback(
     async (file: File): Promise<ApplicationDocument> => {
       setProgress(0);
@@ -56,14 +56,14 @@ export function useUploadDocument(applicationId: string) {
           return await transferFile(applicationId, data.document.id, data.upload, file, setProgress);
         } catch (error) {
           // A file that never arrived (or whose arrival was not confirmed) leaves no document waiting for it.
-          await api({ method: "DELETE", path: `/applications/${applicationId}/documents/${data.document.id}` }).catch(() => {});
+          await mutateAsync({ url: `/applications/${applicationId}/documents/${data.document.id}`, method: "delete", values: {}, successNotification: false, errorNotification: false }).catch(() => {});
           throw error;
         }
       } finally {
         setProgress(null);
       }
     },
-    [applicationId, mutateAsync],
+    [applicationId, mutateAsync, transferFile],
   );
   return { upload, progress, uploading: progress !== null };
 }
