@@ -79,4 +79,16 @@ export default defineConfig(
       "no-restricted-imports": ["error", { patterns: NOT_IN_DOMAIN }],
     },
   },
+  {
+    // Pages reach the API through Refine's hooks and the /v2 data provider, so caching, invalidation and errors
+    // behave alike everywhere; only the providers call the client by hand (tests may fake it).
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/providers/**", "src/**/*.test.{ts,tsx}", "src/test-support/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/providers/api-client"], importNames: ["api"], message: "Call the API through Refine's hooks (useCustom, useCustomMutation, the data provider), not api()." }] },
+      ],
+    },
+  },
 );
