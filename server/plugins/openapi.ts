@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { completedDocument } from "./openapi-document";
 
 /** OpenAPI generated from the routes' zod schemas: UI at /v2/docs, document at /v2/openapi.json. */
 export default fp(
@@ -14,8 +15,11 @@ export default fp(
           securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
         },
         security: [{ bearer: [] }],
+        // Every path carries its /v2 prefix: the API is served from this instance's own origin.
+        servers: [{ url: "/", description: "This Steward instance" }],
       },
       transform: jsonSchemaTransform,
+      transformObject: (document) => ("openapiObject" in document ? completedDocument(document.openapiObject) : document.swaggerObject),
       hideUntagged: false,
     });
     await app.register(swaggerUi, { routePrefix: "/v2/docs", staticCSP: true });
