@@ -84,7 +84,7 @@ export default fp(
 
       if (isDatabaseUnavailable(error)) {
         serverFailures.set(request, error);
-        request.log.warn({ code: (error as { code?: string }).code }, "the database is unavailable");
+        request.log.warn({ code: (error as { code?: string }).code, route: request.routeOptions.url }, "the database is unavailable");
         reply.header("Retry-After", String(DATABASE_RETRY_AFTER_S));
         return sendProblem(reply, 503, DATABASE_UNAVAILABLE);
       }
@@ -93,7 +93,8 @@ export default fp(
       if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
         return sendProblem(reply, status, error.message);
       }
-      request.log.error({ err: error }, "request failed");
+      // The route's template (not the URL, which may carry ids or a search) says where the fault is.
+      request.log.error({ err: error, route: request.routeOptions.url, method: request.method }, "request failed");
       serverFailures.set(request, error);
       return sendProblem(reply, 500, "Something went wrong on our side. Please try again later.");
     });

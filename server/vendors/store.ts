@@ -31,13 +31,16 @@ export type VendorRow = typeof vendors.$inferSelect;
 
 /**
  * How many applications the caller can read use the vendor (listed, or as their foundation-model vendor):
- * a correlated subquery, so lists count and sort in SQL. Only valid in a query with a join (see selectVendors).
+ * a correlated subquery, so lists count and sort in SQL; PostgreSQL evaluates it after ORDER BY/LIMIT, for the
+ * page's vendors only. The vendor's users come from two index-only scans (its links, and the stored
+ * foundation-model column), each checked against the caller's reach by primary key: the work grows with the
+ * vendor's users, never with the inventory. Only valid in a query with a join (see selectVendors).
  */
 export function applicationCount(request: FastifyRequest): SQL<number> {
-  const listed = sql`exists (select 1 from ${applicationVendors} where ${applicationVendors.applicationId} = ${applications.id} and ${applicationVendors.vendorId} = ${vendors.id})`;
-  const foundationModel = sql`${applications.details}->>'foundation_model_vendor_id' = ${vendors.id}::text`;
+  const listed = sql`select ${applicationVendors.applicationId} from ${applicationVendors} where ${applicationVendors.vendorId} = ${vendors.id}`;
+  const foundationModel = sql`select fm.id from ${applications} fm where fm.foundation_model_vendor_id = ${vendors.id}::text`;
   const readable = scopeOf(request.ability, "read", "Application", applications);
-  return sql<number>`(select count(*)::int from ${applications} where ${and(readable, or(listed, foundationModel))})`.mapWith(Number);
+  return sql<number>`(select count(*)::int from ${applications} where ${readable} and ${applications.id} in (${listed} union all ${foundationModel}))`.mapWith(Number);
 }
 
 /**

@@ -193,6 +193,19 @@ describe("links to applications", () => {
     expect((await call("contributor", "GET", `/vendors/${listedVendor.id}`)).json().application_count).toBe(1);
     expect((await call("admin", "GET", `/vendors/${listedVendor.id}`)).json().application_count).toBe(2);
     expect(hidden.vendors).toHaveLength(2);
+    // The foundation-model vendor counts both ways of use, each application once, in the reader's reach, on the list too.
+    const both = await createApplication("admin", {
+      name: "Model listed and named",
+      vendor_ids: [fmVendor.id],
+      details: lowRiskDetails({ uses_foundation_model: true, foundation_model_vendor_id: fmVendor.id }),
+    });
+    expect(both.vendors).toHaveLength(1);
+    const counts = async (who: string) =>
+      Object.fromEntries(
+        ((await call(who, "GET", "/vendors?q=Link%20Vendor&sort=-application_count")).json().items as { name: string; application_count: number }[]).map((v) => [v.name, v.application_count]),
+      );
+    expect(await counts("admin")).toEqual({ "Model Link Vendor": 3, "Listed Link Vendor": 2 });
+    expect(await counts("contributor")).toEqual({ "Model Link Vendor": 1, "Listed Link Vendor": 1 });
   });
 
   it("refuses a foundation-model vendor or listed vendor that is not the company's, naming the field", async () => {

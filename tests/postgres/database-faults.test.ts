@@ -14,6 +14,7 @@ import { signInRaw } from "../api/identity-support";
 import { DEMO_PASSWORD } from "../../server/db/seed";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 import { lowRiskDetails } from "../../domain/risk/test-support";
+import { sql } from "drizzle-orm";
 
 /**
  * PostgreSQL going away under a running server: the process stays up, /v2 answers 503 with
@@ -50,6 +51,11 @@ beforeAll(async () => {
   await seedDemoData(database.db, { applications: false });
   const config = loadConfig({ DATA_DIR: path.join(tmpdir(), "steward-test-data"), RATE_LIMIT_MAX: "100000" }, "");
   app = await buildApp({ config, database, logger: false, spaRoot: "/nonexistent" });
+  // A statement the server refuses on a live connection: more bind parameters than the protocol's 65,535.
+  app.get("/v2/database-probe/many-parameters", { onRequest: app.authenticate }, async () => {
+    await app.db.execute(sql`select 1 where 1 in (${sql.join(Array.from({ length: 70_000 }, (_, i) => sql`${i}`), sql`, `)})`);
+    return { ok: true };
+  });
   await app.ready();
   token.admin = (await signInRaw(app, "admin@steward.test", DEMO_PASSWORD)).AccessToken;
 });
@@ -104,5 +110,30 @@ describe("the database going away", () => {
     const res = await call("admin", "GET", "/applications");
     expect([200, 503]).toContain(res.statusCode);
     expect((await call("admin", "GET", "/applications")).statusCode).toBe(200);
+  });
+
+  it("tells a refused statement (500) from a lost connection (503), both on the live pool, and recovers from the cut", async () => {
+    const refused = await call("admin", "GET", "/database-probe/many-parameters");
+    expect(refused.statusCode).toBe(500);
+    expect(refused.headers["retry-after"]).toBeUndefined();
+    expect((await call("admin", "GET", "/applications")).statusCode).toBe(200);
+
+    // Cut while a request is under way: its connection dies mid-run.
+    const during = call("admin", "GET", "/applications?page_size=100");
+    proxy.cut();
+    const lost = await Promise.all([during, call("admin", "GET", "/applications")]);
+    expect(lost.map((r) => r.statusCode)).toContain(503);
+    for (const res of lost) expect([200, 503]).toContain(res.statusCode);
+    expect((await call("admin", "GET", "/database-probe/many-parameters")).statusCode).toBe(503);
+
+    proxy.restore();
+    const back = Date.now();
+    let list = await call("admin", "GET", "/applications");
+    while (list.statusCode !== 200 && Date.now() - back < 5000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      list = await call("admin", "GET", "/applications");
+    }
+    expect(list.statusCode).toBe(200);
+    expect((await call("admin", "GET", "/database-probe/many-parameters")).statusCode).toBe(500);
   });
 });

@@ -46,10 +46,19 @@ export const applications = pgTable(
     developmentRank: smallint()
       .notNull()
       .generatedAlwaysAs(rankOf("development_status", DEVELOPMENT_STATUSES)),
+    /** The answer naming the foundation model's vendor, as a column: the vendors list counts its users from an index alone. */
+    foundationModelVendorId: text().generatedAlwaysAs(sql`details->>'foundation_model_vendor_id'`),
   },
   (t) => [
     uniqueIndex("applications_company_name_key").on(t.companyId, sql`lower(${t.name})`),
+    // The migration also INCLUDEs name (drizzle cannot declare it): with name at hand, ORDER BY lower(name) walks
+    // the index alone, so a deep page's OFFSET skips index entries instead of heap rows.
     index("applications_company_name_id_idx").on(t.companyId, sql`lower(${t.name})`, t.id),
+    index("applications_foundation_model_vendor_idx")
+      .on(t.foundationModelVendorId, t.id)
+      .where(sql`${t.foundationModelVendorId} is not null`),
+    // The company's ids from an index alone: what a vendor's count joins its users to.
+    index("applications_company_id_idx").on(t.companyId, t.id),
     index("applications_company_risk_rank_idx").on(t.companyId, t.riskRank, t.id),
     index("applications_company_approval_rank_idx").on(t.companyId, t.approvalRank, t.id),
     index("applications_company_development_rank_idx").on(t.companyId, t.developmentRank, t.id),

@@ -47,5 +47,5 @@ export const applicationVendors = pgTable(
       .notNull()
       .references(() => vendors.id, { onDelete: "restrict" }),
   },
-  (t) => [primaryKey({ columns: [t.applicationId, t.vendorId] }), index("application_vendors_vendor_idx").on(t.vendorId)],
+  (t) => [primaryKey({ columns: [t.applicationId, t.vendorId] }), index("application_vendors_vendor_application_idx").on(t.vendorId, t.applicationId)],
 );
