@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { createOtherCompany, signInCallers, v2Caller } from "../support/tenants";
-import { applicationRoleAssignments, resourceGroups, roleAssignments, roles, users } from "../../server/db/schema";
+import { applicationRoleAssignments, applications, resourceGroups, roleAssignments, roles, users } from "../../server/db/schema";
 import { newApplicationValues } from "../../server/applications/store";
 import { byUrgency, MY_WORK_KINDS, type MyWorkItem } from "../../domain/entities/my-work";
 
@@ -47,8 +47,11 @@ beforeAll(async () => {
   const [reviewer] = await db.select().from(roles).where(eq(roles.name, "ApplicationReviewer"));
   const [approver] = await db.select().from(roles).where(eq(roles.name, "ApplicationApprover"));
   await db.insert(roleAssignments).values({ companyId, userId: ids.noroles, roleId: reviewer.id, resourceGroupId: customerAi.id });
-  const [{ id }] = (await db.execute(sql`update applications set approval_status = 'in_review', submitted_by = ${ids.contributor}::uuid where name = 'Bulk 00002' returning id`)).rows as { id: string }[];
-  grantedApp = id;
+  [{ id: grantedApp }] = await db
+    .update(applications)
+    .set({ approvalStatus: "in_review", submittedBy: ids.contributor })
+    .where(eq(applications.name, "Bulk 00002"))
+    .returning({ id: applications.id });
   await db.insert(applicationRoleAssignments).values({ companyId, applicationId: grantedApp, userId: ids.noroles, roleId: approver.id });
 }, 120_000);
 afterAll(async () => {
