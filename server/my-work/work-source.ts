@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { MyWorkKind } from "../../domain/entities/my-work";
 
-/** When My Work is asked: `today` and the reminder horizons as the sources compare them. */
+/** When My Work is asked: every source measures its reminder windows from the same instant. */
 export interface WorkMoment {
   now: Date;
 }
