@@ -21,16 +21,45 @@ export interface AwaitingPerson {
 }
 
 /**
- * What waits for `person` on `app`, the one definition the dashboard and My Work share: reviewers start
- * the review of a submitted application, approvers decide one in review that they did not submit, and
- * its owner answers requested changes and resubmits one whose approval a material change reset.
+ * One step that waits on a person, as data: every condition given must hold. The server turns the same
+ * rules into SQL (it pages My Work in the database), so the rule is written here once for both.
  */
+export interface AwaitingRule {
+  kind: AwaitingKind;
+  /** The application is in this approval status. */
+  status?: ApprovalStatus;
+  /** A material change reset its approval and it waits for a new submission. */
+  reset?: true;
+  /** The person holds this role on the application. */
+  role?: RoleName;
+  /** The person owns the application. */
+  owner?: true;
+  /** The person did not submit it (no one decides their own submission). */
+  notSubmitter?: true;
+}
+
+/**
+ * What waits on whom: reviewers start the review of a submitted application, approvers decide one in review
+ * that they did not submit, and its owner answers requested changes and resubmits one whose approval a
+ * material change reset.
+ */
+export const AWAITING_RULES: readonly AwaitingRule[] = [
+  { kind: "review", status: "submitted", role: "ApplicationReviewer" },
+  { kind: "approve", status: "in_review", role: "ApplicationApprover", notSubmitter: true },
+  { kind: "changes_requested", status: "changes_requested", owner: true },
+  { kind: "reapproval", reset: true, owner: true },
+];
+
+function waits(rule: AwaitingRule, app: AwaitingApplication, person: AwaitingPerson): boolean {
+  if (rule.status !== undefined && app.approval_status !== rule.status) return false;
+  if (rule.reset && app.approval_reset_reason === null) return false;
+  if (rule.owner && app.owner_id !== person.id) return false;
+  if (rule.notSubmitter && app.submitted_by === person.id) return false;
+  if (rule.role !== undefined && !person.holds(rule.role)) return false;
+  return true;
+}
+
+/** What waits for `person` on `app`, the one definition the dashboard and My Work share (AWAITING_RULES). */
 export function awaitingActions(app: AwaitingApplication, person: AwaitingPerson): AwaitingKind[] {
-  const kinds: AwaitingKind[] = [];
-  if (app.approval_status === "submitted" && person.holds("ApplicationReviewer")) kinds.push("review");
-  if (app.approval_status === "in_review" && person.holds("ApplicationApprover") && app.submitted_by !== person.id) kinds.push("approve");
-  const owns = app.owner_id === person.id;
-  if (owns && app.approval_status === "changes_requested") kinds.push("changes_requested");
-  if (owns && app.approval_reset_reason !== null) kinds.push("reapproval");
-  return kinds;
+  return AWAITING_RULES.filter((rule) => waits(rule, app, person)).map((rule) => rule.kind);
 }

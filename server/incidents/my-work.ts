@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
-import { applicationRoleNames, roleMatches } from "../../domain/access/abilities";
+import { and, eq, or, sql } from "drizzle-orm";
 import { REPORT_DUE_SOON_DAYS } from "../../domain/entities/incident";
+import { holdsRoleSql } from "../access/role-sql";
 import { applications, incidents } from "../db/schema";
-import type { WorkSource } from "../my-work/work-source";
+import { isoTimestamp, workRows, type WorkSource } from "../my-work/work-source";
 import { readableIncidents, reportAwaitedBy } from "./store";
 
 const DAY_MS = 86_400_000;
@@ -11,30 +11,20 @@ const DAY_MS = 86_400_000;
  * The incidents' part of My Work: serious incidents, not yet resolved, whose report to the authority is due within
  * REPORT_DUE_SOON_DAYS or overdue. They wait on the incident's owner, the application's owner and its reviewers.
  */
-export const incidentWork: WorkSource = async (db, request) => {
+export const incidentWork: WorkSource = (request, { now }) => {
   const user = request.user;
-  const rows = await db
-    .select({
-      id: incidents.id,
-      title: incidents.title,
-      deadline: incidents.reportDeadline,
-      owner: incidents.ownerId,
-      appId: applications.id,
-      appName: applications.name,
-      appTier: applications.riskTier,
-      appOwner: applications.ownerId,
-    })
-    .from(incidents)
-    .innerJoin(applications, eq(applications.id, incidents.applicationId))
-    .where(and(readableIncidents(request), reportAwaitedBy(new Date(Date.now() + REPORT_DUE_SOON_DAYS * DAY_MS))));
-  const reviews = (appId: string) => applicationRoleNames(user, appId).some((name) => roleMatches(name, "ApplicationReviewer"));
-  return rows
-    .filter((r) => r.owner === user.id || r.appOwner === user.id || reviews(r.appId))
-    .map((r) => ({
-      kind: "incident_report" as const,
-      application: { id: r.appId, name: r.appName, risk_tier: r.appTier },
-      subject: { id: r.id, name: r.title },
-      due_date: r.deadline!.toISOString(),
-      link: `/incidents/detail/${r.id}`,
-    }));
+  return {
+    incident_report: workRows({
+      kind: "incident_report",
+      application: { id: applications.id, name: applications.name, tier: applications.riskTier },
+      subject: { id: incidents.id, name: incidents.title },
+      due: isoTimestamp(incidents.reportDeadline),
+      from: sql`${incidents} join ${applications} on ${applications.id} = ${incidents.applicationId}`,
+      where: and(
+        readableIncidents(request),
+        reportAwaitedBy(new Date(now.getTime() + REPORT_DUE_SOON_DAYS * DAY_MS)),
+        or(eq(incidents.ownerId, user.id), eq(applications.ownerId, user.id), holdsRoleSql(user, "ApplicationReviewer", applications.id)),
+      ),
+    }),
+  };
 };

@@ -1,16 +1,14 @@
 import type { FastifyRequest } from "fastify";
 import { and, count, desc, eq, exists, gte, isNull, ne, or, sql } from "drizzle-orm";
-import type { z } from "zod";
-import type { notificationListResponseSchema } from "../../domain/entities/notification";
+import type { NotificationList, NotificationListQuery } from "../../domain/entities/notification";
 import { scopeOf } from "../access/scope";
 import type { Db } from "../db/client";
+import { pageOf } from "../db/list";
 import { applications, notifications } from "../db/schema";
 import { notFound } from "../plugins/problem";
 import { notificationText } from "./texts";
 
 const DAY_MS = 86_400_000;
-/** A notification list shows at most this many, newest first; `total` and `unread` still count them all. */
-const SHOWN = 200;
 
 /** The caller's notifications whose subject they can still see (an application may have left their groups). */
 function visibleTo(db: Db, request: FastifyRequest) {
@@ -21,18 +19,21 @@ function visibleTo(db: Db, request: FastifyRequest) {
   return and(eq(notifications.userId, request.user.id), or(ne(notifications.subjectType, "application"), exists(readable)));
 }
 
-/** The caller's notifications of the last `days` days, newest first, in their language, with how many there are and how many unread. */
-export async function listNotifications(db: Db, request: FastifyRequest, days: number): Promise<z.infer<typeof notificationListResponseSchema>> {
+/** A page of the caller's notifications of the last `days` days, newest first, in their language, with how many there are and how many unread. */
+export async function listNotifications(db: Db, request: FastifyRequest, { days, page, page_size }: NotificationListQuery): Promise<NotificationList> {
   const since = new Date(Date.now() - days * DAY_MS);
   const where = and(visibleTo(db, request), gte(notifications.createdAt, since));
   const [{ total, unread }] = await db
     .select({ total: count(), unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)::int` })
     .from(notifications)
     .where(where);
-  const rows = await db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(SHOWN);
+  const { limit, offset } = pageOf({ page, page_size });
+  const rows = await db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit).offset(offset);
   return {
     total,
     unread,
+    page,
+    page_size,
     items: rows.map((n) => ({
       notification_id: n.id,
       notification_text: notificationText(n.kind, n.params, request.user.language),

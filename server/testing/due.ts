@@ -22,10 +22,15 @@ const lastTested = sql<Date | null>`(select max(tt.finished_at) from testing_tas
 /** Never tested, or last tested before `validSince`: its test no longer counts. */
 export const untestedSince = (validSince: Date) => sql`(${lastTested} is null or ${lastTested} < ${validSince.toISOString()}::timestamptz)`;
 /** Last tested within [from, to): its test runs out within the window those bounds shift by a year. */
+/** The day the latest test stops counting, as ISO date text (null when never tested): `fairnessTestDue` in SQL. */
+export const fairnessTestDueSql = sql`to_char((${lastTested} at time zone 'UTC') + make_interval(days => ${FAIRNESS_TEST_VALID_DAYS}), 'YYYY-MM-DD')`;
 export const lastTestedBetween = (from: Date, to: Date) => sql`(${lastTested} >= ${from.toISOString()}::timestamptz and ${lastTested} < ${to.toISOString()}::timestamptz)`;
 
 export const validSince = (now: Date) => new Date(now.getTime() - FAIRNESS_TEST_VALID_DAYS * DAY_MS);
 export const remindSince = (now: Date) => new Date(now.getTime() - (FAIRNESS_TEST_VALID_DAYS - FAIRNESS_TEST_REMINDER_DAYS) * DAY_MS);
+
+/** Applications in use that fairness testing concerns: flagged `fairness`, not retired. */
+export const fairnessTestedWhere = and(flaggedFairness, ne(applications.developmentStatus, "retired"))!;
 
 /**
  * The applications in use that fairness testing concerns (flagged `fairness`, not retired), within `where`, with
@@ -42,5 +47,5 @@ export function fairnessTestedApplications(db: Db, where?: SQL) {
       lastTested: lastTested.mapWith((value: string | Date | null) => (value === null ? null : new Date(value))),
     })
     .from(applications)
-    .where(and(flaggedFairness, ne(applications.developmentStatus, "retired"), where));
+    .where(and(fairnessTestedWhere, where));
 }

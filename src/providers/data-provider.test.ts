@@ -42,6 +42,13 @@ describe("the /v2 data provider", () => {
     expect(result).toEqual({ data: [{ id: "a" }], total: 1200, totalIsEstimate: true });
   });
 
+  it("passes what a list answers beside its page along (the notifications' unread count)", async () => {
+    api.mockResolvedValueOnce({ items: [{ id: "n" }], total: 30, unread: 4, page: 2, page_size: 1 });
+    const result = await dataProvider.getList({ resource: "notifications", pagination: { currentPage: 2, pageSize: 1 }, meta: { query: { days: "30" } } });
+    expect(api).toHaveBeenCalledWith({ path: "/notifications", query: { days: "30", page: 2, page_size: 1 } });
+    expect(result).toEqual({ data: [{ id: "n" }], total: 30, totalIsEstimate: false, unread: 4, page: 2, page_size: 1 });
+  });
+
   it("reads every page of an unpaged list instead of stopping at the first", async () => {
     const rows = Array.from({ length: 450 }, (_, i) => ({ id: String(i) }));
     api.mockImplementation(async ({ query }) => {

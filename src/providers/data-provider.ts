@@ -16,7 +16,7 @@ const recordPath = (resource: string, id: unknown, meta?: Record<string, unknown
 /** Pages read for an unpaged list: past this many rows a picker should search instead. */
 export const UNPAGED_MAX_ROWS = PAGE_SIZE_MAX * 10;
 
-type ListPage = { items: unknown[]; total: number; total_is_estimate?: boolean };
+type ListPage = { items: unknown[]; total: number; total_is_estimate?: boolean; [extra: string]: unknown };
 
 export const dataProvider: DataProvider = {
   getApiUrl: () => API_BASE,
@@ -25,9 +25,10 @@ export const dataProvider: DataProvider = {
     const query = listQueryParams(sorters, filters, meta?.query as Record<string, string> | undefined);
     const page = (number: number, size: number) => api<ListPage>({ path: pathOf(resource, meta), query: { ...query, page: number, page_size: size } });
     if (pagination?.mode !== "off") {
-      const result = await page(pagination?.currentPage ?? 1, pagination?.pageSize ?? 25);
-      // Past its exact-count threshold the server estimates the total; the grids then say "about".
-      return { data: result.items as never[], total: result.total, totalIsEstimate: result.total_is_estimate === true };
+      const { items, total, total_is_estimate, ...extra } = await page(pagination?.currentPage ?? 1, pagination?.pageSize ?? 25);
+      // Past its exact-count threshold the server estimates the total; the grids then say "about". What else a
+      // list answers beside its page (the unread count of the notifications) goes along as it is.
+      return { ...extra, data: items as never[], total, totalIsEstimate: total_is_estimate === true };
     }
     // Unpaged: every page, so a long list is never cut short without a word; one too long to load whole is an error.
     const first = await page(1, PAGE_SIZE_MAX);

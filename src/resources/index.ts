@@ -12,6 +12,7 @@ import { identityProviders } from "./manage-company/identity-providers-resource"
 import { imports } from "./imports/resource";
 import { manageCompany } from "./manage-company/resource";
 import { manageUsers } from "./manage-users/resource";
+import { notifications } from "./notifications/resource";
 import { testing } from "./testing/resource";
 import type { AppResource } from "./types";
 import { vendors } from "./vendors/resource";
@@ -37,4 +38,5 @@ export const appResources: AppResource[] = [
   auditLog,
   featureFlags,
   accessRoles,
+  notifications,
 ];

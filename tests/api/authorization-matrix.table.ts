@@ -133,9 +133,11 @@ export const MATRIX: Record<string, RouteCase> = {
   "GET /v2/access/user/passkeys": { expect: { ...signedIn(200), client: 403 } },
 
   // Notifications: every person's own; API clients have none.
+  "GET /v2/notifications": { expect: { ...signedIn(200), client: 403 } },
   "GET /v2/notifications/:days": { params: { days: "30" }, expect: { ...signedIn(200), client: 403 } },
   "PUT /v2/notifications/mark_read/:id": { params: { id: "all" }, expect: { ...signedIn(204), client: 403 } },
   "GET /v2/my-work": { expect: { ...signedIn(200), client: 403 } },
+  "GET /v2/my-work/counts": { expect: { ...signedIn(200), client: 403 } },
 
   // Access: Manage Users (Administrators).
   "GET /v2/access/users": { expect: adminOnly(200, "theirs") },

@@ -113,7 +113,7 @@ describe("demo incidents", () => {
       ["high", "resolved", true, true],
       ["low", "open", false, false],
     ]);
-    const work = (await call("contributor", "GET", "/my-work")).json().items.filter((i: { kind: string }) => i.kind === "incident_report");
+    const work = (await call("contributor", "GET", "/my-work?kind=incident_report&page_size=200")).json().items.filter((i: { kind: string }) => i.kind === "incident_report");
     expect(work.map((i: { application: { name: string } }) => i.application.name)).toEqual(["Support chatbot"]);
     const daysLeft = (new Date(work[0].due_date).getTime() - Date.now()) / 86_400_000;
     expect(daysLeft).toBeGreaterThan(2.9);

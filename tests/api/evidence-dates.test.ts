@@ -136,7 +136,7 @@ describe("the expiry reminder", () => {
     expect(mine).toHaveLength(1);
     expect(mine[0].params).toMatchObject({ effective: isoDay(-350), date: isoDay(6) });
     const [owner] = await db.select().from(users).where(eq(users.id, mine[0].userId));
-    const read = async () => (await call(owner.email === "admin@steward.test" ? "admin" : "contributor", "GET", "/notifications/30")).json();
+    const read = async () => (await call(owner.email === "admin@steward.test" ? "admin" : "contributor", "GET", "/notifications/30?page_size=200")).json();
     const textOf = (body: { items: Array<{ notification_text: string }> }) => body.items.map((n) => n.notification_text).find((text) => text.includes("Bias audit 2025"));
     expect(textOf(await read())).toBe(`The evidence Bias audit 2025 of ${longDate(isoDay(-350), "en")} for ${CONTROL} of Dated evidence holds until ${longDate(isoDay(6), "en")}.`);
     await db.update(users).set({ language: "es" }).where(eq(users.id, owner.id));

@@ -267,7 +267,7 @@ describe("reports coming due", () => {
   /** Detected `daysAgo` days ago, so a death (10 days) is due in 10 - daysAgo days. */
   const detectedAgo = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString();
   const workOf = async (who: string, title: string) => {
-    const res = await call(who, "GET", "/my-work");
+    const res = await call(who, "GET", "/my-work?kind=incident_report&page_size=200");
     expect(res.statusCode, res.body).toBe(200);
     return res.json().items.filter((i: { subject: { name: string } | null }) => i.subject?.name === title);
   };
@@ -302,7 +302,7 @@ describe("reports coming due", () => {
     expect((await sent(late.id)).map((r) => r.kind)).toEqual(["incident.report_overdue", "incident.report_overdue"]);
 
     const deadline = new Intl.DateTimeFormat("en", { year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" }).format(new Date(soon.report_deadline));
-    const texts = (await call("contributor", "GET", "/notifications/30")).json().items.map((n: { notification_text: string }) => n.notification_text);
+    const texts = (await call("contributor", "GET", "/notifications/30?page_size=200")).json().items.map((n: { notification_text: string }) => n.notification_text);
     expect(texts).toContain(`The serious incident Leaked transcripts of Support chatbot must be reported to the authority by ${deadline}.`);
 
     // Once overdue, the same incident is announced once more; a later run sends nothing new.

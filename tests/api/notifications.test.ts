@@ -13,7 +13,7 @@ const token: Record<string, string> = {};
 const ids: Record<string, string> = {};
 let customerAi: string;
 const call = v2Caller(() => t.app, token);
-const texts = async (who: string) => (await call(who, "GET", "/notifications/30")).json().items.map((n: { notification_text: string }) => n.notification_text);
+const texts = async (who: string) => (await call(who, "GET", "/notifications/30?page_size=200")).json().items.map((n: { notification_text: string }) => n.notification_text);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -111,6 +111,56 @@ describe("re-approval and controls", () => {
     const control = controls.items[0];
     expect((await call("admin", "PATCH", `/applications/${app.id}/controls/${control.id}`, { owner_id: ids.reviewer })).statusCode).toBe(200);
     expect(await texts("reviewer")).toContain(`You now own the control ${control.id} ${control.name} of Controlled.`);
+  });
+});
+
+describe("GET /notifications, paged", () => {
+  it("pages the window newest first, counting all of it and its unread", async () => {
+    const [other] = await t.database.db.select().from(users).where(eq(users.id, ids.boss));
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    await t.database.db.insert(notifications).values(
+      Array.from({ length: 48 }, (_, i) => ({
+        companyId: other.companyId,
+        userId: other.id,
+        kind: "role.granted",
+        params: { role: "ApplicationReviewer", group: `Group ${String(i).padStart(2, "0")}` },
+        link: "/settings",
+        subjectType: "role",
+        subjectId: other.id,
+        // Three are older than the bell's 30 days; five of the rest are read.
+        createdAt: i >= 45 ? at(40 * 24 * 60) : at(i),
+        readAt: i < 5 ? at(0) : null,
+      })),
+    );
+    const page = async (url: string) => {
+      const res = await call("other", "GET", url);
+      expect(res.statusCode, url).toBe(200);
+      return res.json();
+    };
+    const first = await page("/notifications?page_size=20");
+    expect(first).toMatchObject({ total: 45, unread: 40, page: 1, page_size: 20 });
+    expect(first.items).toHaveLength(20);
+    const second = await page("/notifications?page=2&page_size=20");
+    const third = await page("/notifications?page=3&page_size=20");
+    expect(third.items).toHaveLength(5);
+    const all = await page("/notifications?page_size=45");
+    const idsOf = (list: { items: { notification_id: string }[] }) => list.items.map((n) => n.notification_id);
+    expect([...idsOf(first), ...idsOf(second), ...idsOf(third)]).toEqual(idsOf(all));
+    expect(new Set(idsOf(all)).size).toBe(45);
+    expect(all.items[0].notification_text).toBe("You were given the role Application Reviewer on Group 00.");
+    expect(all.items[44].notification_text).toBe("You were given the role Application Reviewer on Group 44.");
+    // The days in the path page the same way; a longer window takes the older ones in.
+    expect(idsOf(await page("/notifications/30?page=2&page_size=20"))).toEqual(idsOf(second));
+    expect(await page("/notifications?days=60&page_size=1")).toMatchObject({ total: 48, unread: 43 });
+  });
+
+  it("answers 400 naming a bad page, page size or window", async () => {
+    for (const [query, path] of Object.entries({ "page=0": "query.page", "page_size=201": "query.page_size", "days=0": "query.days", "days=abc": "query.days", "unread=1": "unread" })) {
+      const res = await call("admin", "GET", `/notifications?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(JSON.stringify(res.json().errors), query).toContain(path);
+    }
+    expect((await call("admin", "GET", "/notifications/30?page=-1")).statusCode).toBe(400);
   });
 });
 

@@ -13,9 +13,9 @@ const COLUMNS = { outcome: "selected", outcome_type: "binary", protected: { sex:
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 const bell = async (who: string) =>
-  (await w.call(who, "GET", "/notifications/30")).json().items.map((n: { notification_text: string; notification_link: string }) => [n.notification_text, n.notification_link]);
+  (await w.call(who, "GET", "/notifications/30?page_size=200")).json().items.map((n: { notification_text: string; notification_link: string }) => [n.notification_text, n.notification_link]);
 const work = async (who: string) =>
-  (await w.call(who, "GET", "/my-work")).json().items.filter((i: { kind: string }) => i.kind === "fairness_test_due").map((i: { application: { name: string }; due_date: string | null; link: string }) => [i.application.name, i.due_date, i.link]);
+  (await w.call(who, "GET", "/my-work?kind=fairness_test_due&page_size=200")).json().items.filter((i: { kind: string }) => i.kind === "fairness_test_due").map((i: { application: { name: string }; due_date: string | null; link: string }) => [i.application.name, i.due_date, i.link]);
 const finishedDaysAgo = async (taskId: string, days: number) =>
   w.t.database.db.update(testingTasks).set({ finishedAt: new Date(Date.now() - days * DAY_MS) }).where(eq(testingTasks.id, taskId));
 

@@ -1,40 +1,39 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
+import { useCustomMutation, useInfiniteList, type HttpError } from "@refinedev/core";
 import { Badge, Box, Button, CircularProgress, Divider, IconButton, List, ListItemButton, ListItemText, Popover, Typography } from "@mui/material";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import { useTranslation } from "react-i18next";
 import type { Notification } from "../../../domain/entities/notification";
 import { inAppPath, relativeTime } from "./relative-time";
 
-interface NotificationList {
-  items: Notification[];
-  total: number;
-  unread: number;
-}
-
 /** The bell shows the last 30 days. */
 const DAYS = 30;
+/** The bell shows this many at first, and this many more on each "Show more". */
+const PAGE_SIZE = 20;
 /** Notifications refresh every 5 minutes (and when the window regains focus). */
 const REFRESH_MS = 5 * 60_000;
 
-/** The top bar's bell: unread badge, the list with relative times, mark one or all as read. */
+/** The top bar's bell: unread badge, the list with relative times a page at a time, mark one or all as read. */
 export function NotificationBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const { query, result } = useCustom<NotificationList, HttpError>({
-    url: `/notifications/${DAYS}`,
-    method: "get",
+  const { query, result } = useInfiniteList<Notification, HttpError>({
+    resource: "notifications",
+    pagination: { currentPage: 1, pageSize: PAGE_SIZE },
+    meta: { query: { days: String(DAYS) } },
     queryOptions: { refetchInterval: REFRESH_MS, refetchOnWindowFocus: true, staleTime: 0 },
     errorNotification: false,
   });
   const { isLoading, isError, refetch } = query;
-  const data = result.data;
+  const pages = result.data?.pages;
+  const items = pages?.flatMap((page) => page.data) ?? [];
   const { mutate, mutation } = useCustomMutation();
   const markRead = (id: string) =>
     mutate({ url: `/notifications/mark_read/${id}`, method: "put", values: {}, successNotification: false, errorNotification: false }, { onSettled: () => void refetch() });
-  const unread = data?.unread ?? 0;
+  // Every page counts the whole window's unread; the latest read says it best.
+  const unread = Number(pages?.at(-1)?.unread ?? 0);
 
   const open = (notification: Notification) => {
     if (!notification.notification_read) markRead(notification.notification_id);
@@ -81,13 +80,13 @@ export function NotificationBell() {
           <Typography sx={{ p: 2 }} color="error">
             {t("notifications.loadFailed")}
           </Typography>
-        ) : !data?.items.length ? (
+        ) : !items.length ? (
           <Typography sx={{ p: 2 }} color="text.secondary">
             {t("notifications.empty")}
           </Typography>
         ) : (
           <List dense disablePadding aria-label={t("notifications.title")}>
-            {data.items.map((n) => {
+            {items.map((n) => {
               const when = relativeTime(n.notification_timestamp);
               return (
                 <ListItemButton key={n.notification_id} onClick={() => open(n)} sx={{ alignItems: "flex-start", bgcolor: n.notification_read ? undefined : "action.hover" }}>
@@ -100,6 +99,13 @@ export function NotificationBell() {
               );
             })}
           </List>
+        )}
+        {result.hasNextPage && !isError && (
+          <Box sx={{ display: "flex", justifyContent: "center", py: 1 }}>
+            <Button size="small" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+              {t("notifications.showMore")}
+            </Button>
+          </Box>
         )}
       </Popover>
     </>

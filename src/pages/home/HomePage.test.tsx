@@ -8,6 +8,7 @@ import type { MyWorkItem } from "../../../domain/entities/my-work";
 import { initTestI18n } from "../../test-support/i18n";
 import { renderWithRefine } from "../../test-support/render-with-refine";
 import { anApplication, aUser } from "../../test-support/fixtures";
+import { fakeMyWork } from "../../test-support/my-work";
 import HomePage from "./HomePage";
 
 // The charts are their own lazy chunk (and SVG that jsdom cannot measure): here, only what they are given.
@@ -64,9 +65,12 @@ const workOn = (kind: MyWorkItem["kind"], a: Application, subject: MyWorkItem["s
   link: `/applications/detail/${a.id}`,
 });
 
-/** Fakes GET /applications/metrics, GET /my-work, the application lists and GET /frameworks (a 404 unless given). */
+/** Fakes GET /applications/metrics, GET /my-work (paged) and its counts, the application lists and GET /frameworks (a 404 unless given). */
 function fakes(options: { metrics?: ApplicationMetrics; frameworks?: unknown[]; work?: MyWorkItem[] } = {}) {
-  const getList = vi.fn<GetList>(async ({ resource, sorters }) => {
+  const work = fakeMyWork(options.work ?? [workOn("review", submitted)]);
+  const getList = vi.fn<GetList>(async (params) => {
+    const { resource, sorters } = params;
+    if (resource === "my-work") return work.page(params);
     if (resource === "frameworks") {
       if (!options.frameworks) throw { statusCode: 404, message: "Route GET:/v2/frameworks not found" };
       return { data: options.frameworks as never[], total: options.frameworks.length };
@@ -74,7 +78,7 @@ function fakes(options: { metrics?: ApplicationMetrics; frameworks?: unknown[]; 
     const data = sorters?.[0]?.field === "next_review_due" ? [late, later, plainDraft] : [reset, submitted];
     return { data: data as never[], total: data.length };
   });
-  const custom = vi.fn<Custom>(async ({ url }) => ({ data: (url === "/my-work" ? { items: options.work ?? [workOn("review", submitted)] } : (options.metrics ?? metrics)) as never }));
+  const custom = vi.fn<Custom>(async ({ url }) => ({ data: (url === "/my-work/counts" ? work.counts() : (options.metrics ?? metrics)) as never }));
   return { dataProvider: { getList, custom } as Partial<DataProvider>, getList, custom };
 }
 
@@ -139,6 +143,22 @@ describe("the dashboard", () => {
     expect(awaiting.queryByText("Idea box")).toBeNull();
   });
 
+  it("counts every approval step but reads only the first five of them, never the whole of My Work", async () => {
+    const many = Array.from({ length: 12 }, (_, i) => workOn("review", app({ name: `Queue ${String(i).padStart(2, "0")}`, approval_status: "submitted" })));
+    const { dataProvider, getList, custom } = fakes({ work: [...many, workOn("control", plainDraft, { id: "C-RISK-01", name: "C-RISK-01 Risk register" })] });
+    renderWithRefine(<HomePage />, { identity: userWith("ApplicationReviewer"), dataProvider });
+    await waitFor(() => expect(within(card("Awaiting my action")).getByText("12")).toBeTruthy());
+    await waitFor(() => expect(within(list("My next actions")).getAllByRole("link")).toHaveLength(5));
+    expect(within(list("My next actions")).getAllByRole("link")[0].textContent).toContain("Queue 00");
+    const reads = getList.mock.calls.filter(([p]) => p.resource === "my-work").map(([p]) => p);
+    expect(reads.length).toBeGreaterThan(0);
+    for (const read of reads) {
+      expect(read.pagination).toMatchObject({ currentPage: 1, pageSize: 5 });
+      expect(read.filters).toEqual([{ field: "kind", operator: "in", value: ["review", "approve", "changes_requested", "reapproval"] }]);
+    }
+    expect(custom).toHaveBeenCalledWith(expect.objectContaining({ url: "/my-work/counts" }));
+  });
+
   it("leaves the awaiting card out for roles that never act on an application, and shows enabled frameworks", async () => {
     const frameworks = [{ id: "eu-ai-act", short_name: "EU AI Act", enabled: true, progress: { progress: 0.5, applicable: 4 } }];
     const { dataProvider, getList, custom } = fakes({ frameworks });
@@ -147,7 +167,8 @@ describe("the dashboard", () => {
     expect(screen.queryByRole("region", { name: "Awaiting my action" })).toBeNull();
     expect((await screen.findByTestId("charts")).textContent).toBe("7 applications; frameworks 1");
     expect(getList).toHaveBeenCalledWith(expect.objectContaining({ resource: "frameworks", filters: [{ field: "enabled", operator: "eq", value: "true" }] }));
-    expect(custom.mock.calls.some(([p]) => p.url === "/my-work")).toBe(false);
+    expect(custom.mock.calls.some(([p]) => p.url?.startsWith("/my-work"))).toBe(false);
+    expect(getList.mock.calls.some(([p]) => p.resource === "my-work")).toBe(false);
   });
 
   it("never asks for frameworks a contributor may not read", async () => {

@@ -6,7 +6,7 @@ import type { CurrentUser } from "../../../domain/access/current-user";
 import { AwaitingList, RecentList, UpcomingReviewsList } from "./ApplicationLists";
 import { EmptyDashboard } from "./EmptyDashboard";
 import { SummaryCards } from "./SummaryCards";
-import { LIST_LENGTH, useApplicationsBy, useAwaiting, useFrameworkProgress, useMetrics } from "./dashboard-data";
+import { useApplicationsBy, useAwaiting, useFrameworkProgress, useMetrics } from "./dashboard-data";
 
 // @mui/x-charts is large: its own chunk, fetched once there is something to draw.
 const DashboardCharts = lazy(() => import("./DashboardCharts"));
@@ -37,7 +37,7 @@ export default function HomePage() {
         <EmptyDashboard />
       ) : (
         <>
-          <SummaryCards metrics={metrics} awaiting={!user ? undefined : awaiting.applies ? (awaiting.isLoading ? undefined : awaiting.items.length) : null} />
+          <SummaryCards metrics={metrics} awaiting={!user ? undefined : awaiting.applies ? (awaiting.isLoading ? undefined : (awaiting.count ?? 0)) : null} />
           {metrics ? (
             <Suspense fallback={<Skeleton variant="rounded" height={280} aria-label={t("dashboard.charts.loading")} />}>
               <DashboardCharts metrics={metrics} frameworks={frameworks.available ? frameworks.items : null} />
@@ -46,7 +46,7 @@ export default function HomePage() {
             <Skeleton variant="rounded" height={280} />
           )}
           <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", lg: `repeat(${awaiting.applies ? 3 : 2}, minmax(0, 1fr))` }, alignItems: "start" }}>
-            {awaiting.applies && <AwaitingList items={awaiting.items.slice(0, LIST_LENGTH)} isLoading={awaiting.isLoading} error={failed(awaiting.isError)} />}
+            {awaiting.applies && <AwaitingList items={awaiting.items} isLoading={awaiting.isLoading} error={failed(awaiting.isError)} />}
             <UpcomingReviewsList items={upcoming.items} isLoading={upcoming.isLoading} error={failed(upcoming.isError)} />
             <RecentList items={recent.items} isLoading={recent.isLoading} error={failed(recent.isError)} />
           </Box>

@@ -4,7 +4,7 @@ import { roleMatches, type AppAbility } from "../../../domain/access/abilities";
 import type { CurrentUser, RoleName } from "../../../domain/access/current-user";
 import type { Application, ApplicationMetrics } from "../../../domain/entities/application";
 import { AWAITING_KINDS } from "../../../domain/workflow";
-import { useMyWork } from "../my-work/my-work-data";
+import { useAwaitingWork, useMyWorkCounts } from "../my-work/my-work-data";
 
 /** Holds the role on a resource group or on at least one application. */
 function holdsRole(user: CurrentUser, role: RoleName): boolean {
@@ -21,14 +21,15 @@ export function useMetrics() {
 }
 
 /**
- * The approval steps waiting for the user: My Work's own items (one rule on the server decides both),
- * kept to the steps on an application. Not asked of users whose roles never act on one.
+ * The approval steps waiting for the user: how many (My Work's counts, one rule on the server decides both) and
+ * the first LIST_LENGTH of them. Not asked of users whose roles never act on one.
  */
 export function useAwaiting(user: CurrentUser | undefined) {
   const applies = Boolean(user) && ACTING_ROLES.some((role) => holdsRole(user!, role));
-  const work = useMyWork(applies);
-  const items = work.items.filter((item) => (AWAITING_KINDS as readonly string[]).includes(item.kind));
-  return { applies, items, isLoading: work.isLoading, isError: work.isError };
+  const counts = useMyWorkCounts(applies);
+  const first = useAwaitingWork(LIST_LENGTH, applies);
+  const count = counts.counts?.kinds.filter((k) => (AWAITING_KINDS as readonly string[]).includes(k.kind)).reduce((sum, k) => sum + k.count, 0);
+  return { applies, count, items: first.items, isLoading: counts.isLoading || first.isLoading, isError: counts.isError || first.isError };
 }
 
 /** The first applications in an order: `next_review_due` (nulls last) for upcoming reviews, `-updated_at` for recent changes. */
