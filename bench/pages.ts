@@ -87,11 +87,17 @@ export async function reportPages(): Promise<boolean> {
     const origin = await app.listen({ host: "127.0.0.1", port: 0 });
     const samples: Samples = { applicationId: fixture.sampleApplicationId, incidentId: fixture.sampleIncidentId, vendorId: fixture.sampleVendorId, frameworkId: "eu-ai-act" };
     let failed = 0;
+    /** The first caller's (the Administrator's) reference: a scoped caller's own reference may itself have grown. */
+    let companyWide: number | undefined;
     try {
       for (const caller of CALLERS) {
         const token = await demoAccessToken(app, caller.email);
+        // Once to warm the connection and the caller's first reads, then measured.
+        await measure(origin, token, "reference", REFERENCE_PATH);
         const reference = await measure(origin, token, "reference", REFERENCE_PATH);
-        console.log(`\n${caller.label}: GET /v2${REFERENCE_PATH} (reference) ${reference.medianMs.toFixed(1)} ms; median of ${RUNS}, budget 2xx, ≤ 1 MB, ≤ ×${MAX_RATIO}`);
+        companyWide ??= reference.medianMs;
+        const against = caller.key === "administrator" ? "" : `, ×${(reference.medianMs / companyWide).toFixed(1)} the Administrator's, ${size(reference.bytes)}`;
+        console.log(`\n${caller.label}: GET /v2${REFERENCE_PATH} (reference) ${reference.medianMs.toFixed(1)} ms${against}; median of ${RUNS}, budget 2xx, ≤ 1 MB, ≤ ×${MAX_RATIO}`);
         console.log(`  ${"page".padEnd(42)} ${"status".padStart(6)} ${"size".padStart(10)} ${"median".padStart(10)} ${"ratio".padStart(8)}   request`);
         for (const request of requestsOf(caller.key)) {
           const m = await measure(origin, token, request.page, request.path(samples));

@@ -71,15 +71,18 @@ function generatedIdOf(companyId: string, g: number): string {
 const AUDIT_BATCH = 4000;
 
 /**
- * `count` audit entries about the copies, appended through the audit module itself (recordAudit: the chain's
+ * `count` audit entries about the copies (half of them on the group's applications with control records), appended through the audit module itself (recordAudit: the chain's
  * lock, head, hashes), a batch of thousands per statement, so GET /audit/verify still holds.
  */
-export async function appendAudit(db: Db, gen: Generated, actor: Actor, count: number): Promise<void> {
+export async function appendAudit(db: Db, t: ActivityTargets, actor: Actor, count: number): Promise<void> {
   const statuses = ["not_started", "in_progress", "implemented", "not_applicable"];
+  const withControls = Math.max(1, Math.floor(t.groupSize / 8));
   for (let from = 0; from < count; from += AUDIT_BATCH) {
     const entries: AuditEntry[] = Array.from({ length: Math.min(AUDIT_BATCH, count - from) }, (_, j) => {
       const i = from + j;
-      const entityId = generatedIdOf(gen.companyId, 1 + ((i * 7919) % gen.count));
+      // Like the incidents: half on the group's applications with control records, half across the inventory.
+      const g = i % 2 === 0 ? t.step * 8 * (1 + (i % withControls)) : 1 + ((i * 7919) % t.gen.count);
+      const entityId = generatedIdOf(t.gen.companyId, g);
       if (i % 3 === 0) return { entityType: "application", entityId, action: "application.updated", before: { description: `Revision ${i}` }, after: { description: `Revision ${i + 1}` } };
       if (i % 3 === 1) return { entityType: "application", entityId, action: "approval.moved", before: { approval_status: "submitted" }, after: { approval_status: "in_review" } };
       return { entityType: "application", entityId, action: "control.updated", before: { control_id: "C-TRANS-01", status: statuses[i % 4] }, after: { control_id: "C-TRANS-01", status: statuses[(i + 1) % 4] } };

@@ -87,7 +87,7 @@ export async function growDemoCompany(db: Db, size: ScaleSize): Promise<ScaleFix
   const targets = { gen, userIds: callers, step, groupSize: Math.min(size.contributorApplications, size.applications) };
   await timed("notifications", () => insertNotifications(db, targets, size.notifications));
   await timed("incidents", () => insertIncidents(db, targets, size.incidents));
-  await timed("audit entries", () => appendAudit(db, gen, { id: admin.id, type: "user", name: admin.name, companyId: company.id }, size.auditEntries));
+  await timed("audit entries", () => appendAudit(db, targets, { id: admin.id, type: "user", name: admin.name, companyId: company.id }, size.auditEntries));
   await timed("refresh derived data", () => refreshDerivedData(db, company.id));
   // The statistics autovacuum would gather by itself on a live server (the embedded database never does).
   await timed("analyze", () => db.execute(sql`analyze`));

@@ -49,11 +49,12 @@ export const PAGE_REQUESTS: readonly PageRequest[] = [
   { page: "dashboard: framework progress", path: () => "/frameworks?enabled=true&page=1&page_size=50", callers: COMPANY_WIDE },
   // My Work (src/pages/my-work), also read by the dashboard's awaiting list.
   { page: "my work", path: () => "/my-work" },
-  // The application list (src/resources/applications/list): first page, the three lists of bench:lists, a deep page.
+  // The application list (src/resources/applications/list): first page, bench:lists's sorts and filters, a deep page.
   { page: "applications: first page", path: () => "/applications?sort=name&page=1&page_size=25" },
   { page: "applications: name sort, page 3", path: () => "/applications?page=3&page_size=25&sort=name" },
   { page: "applications: tier sort, two statuses", path: () => "/applications?page_size=25&sort=-risk_tier&approval_status=draft&approval_status=submitted" },
-  { page: "applications: search with a tier filter", path: () => "/applications?page_size=25&q=app%20042&risk_tier=high" },
+  // A word of one name in twelve, as a person types it, and the high tier.
+  { page: "applications: search with a tier filter", path: () => "/applications?page_size=25&q=northwind&risk_tier=high" },
   { page: "applications: page 2000", path: () => "/applications?sort=name&page=2000&page_size=25" },
   // One application's page and its tabs (src/resources/applications, testing).
   { page: "application: record", path: (s) => app(s) },
