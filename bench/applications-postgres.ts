@@ -61,19 +61,18 @@ async function load(origin: string, url: string, token: string): Promise<Figures
 }
 
 /** A database of its own on the server, so the bench never touches anything else there. */
-async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `steward_bench_lists_${process.pid}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
+export async function scratchDatabase(name = `steward_bench_lists_${process.pid}`, serverUrl = SERVER_URL): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(SERVER_URL);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
-      const client = new pg.Client({ connectionString: SERVER_URL });
+      const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
