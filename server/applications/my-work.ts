@@ -5,6 +5,7 @@ import type { MyWorkItem } from "../../domain/entities/my-work";
 import { CONTROLS } from "../../domain/frameworks";
 import { REVIEW_REMINDER_DAYS_BEFORE } from "../../domain/risk";
 import { awaitingActions } from "../../domain/workflow";
+import { groupIdsOf } from "../access/record-groups";
 import { applicationControls, applications, controlEvidence } from "../db/schema";
 import type { WorkSource } from "../my-work/work-source";
 import { readableApplications } from "./store";
@@ -21,7 +22,7 @@ export const applicationWork: WorkSource = async (db, request) => {
   const user = request.user;
   const horizon = new Date(Date.now() + REVIEW_REMINDER_DAYS_BEFORE * DAY_MS).toISOString().slice(0, 10);
   const readable = readableApplications(request);
-  const holds = (appId: string, role: RoleName) => applicationRoleNames(user, appId).some((name) => roleMatches(name, role));
+  const holds = (app: { id: string; resource_group_ids: string[] }, role: RoleName) => applicationRoleNames(user, app).some((name) => roleMatches(name, role));
   const items: MyWorkItem[] = [];
 
   // The approval steps that wait on this user, and reviews coming due on what they own or review.
@@ -35,12 +36,13 @@ export const applicationWork: WorkSource = async (db, request) => {
       ownerId: applications.ownerId,
       reset: applications.approvalResetReason,
       due: applications.nextReviewDue,
+      groupIds: groupIdsOf(applications.id),
     })
     .from(applications)
     .where(and(readable, or(inArray(applications.approvalStatus, ["submitted", "in_review", "changes_requested"]), isNotNull(applications.approvalResetReason), lte(applications.nextReviewDue, horizon))));
   for (const a of candidates) {
     const ref = { id: a.id, name: a.name, risk_tier: a.tier };
-    const person = { id: user.id, holds: (role: RoleName) => holds(a.id, role) };
+    const person = { id: user.id, holds: (role: RoleName) => holds({ id: a.id, resource_group_ids: a.groupIds }, role) };
     const waiting = { approval_status: a.status, submitted_by: a.submittedBy, owner_id: a.ownerId, approval_reset_reason: a.reset };
     for (const kind of awaitingActions(waiting, person)) items.push({ kind, application: ref, subject: null, due_date: null, link: detailLink(a.id) });
     if (a.due && a.due <= horizon && (a.ownerId === user.id || person.holds("ApplicationReviewer"))) {

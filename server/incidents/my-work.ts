@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { applicationRoleNames, roleMatches } from "../../domain/access/abilities";
 import { REPORT_DUE_SOON_DAYS } from "../../domain/entities/incident";
+import { groupIdsOf } from "../access/record-groups";
 import { applications, incidents } from "../db/schema";
 import type { WorkSource } from "../my-work/work-source";
 import { readableIncidents, reportAwaitedBy } from "./store";
@@ -23,13 +24,14 @@ export const incidentWork: WorkSource = async (db, request) => {
       appName: applications.name,
       appTier: applications.riskTier,
       appOwner: applications.ownerId,
+      appGroups: groupIdsOf(applications.id),
     })
     .from(incidents)
     .innerJoin(applications, eq(applications.id, incidents.applicationId))
     .where(and(readableIncidents(request), reportAwaitedBy(new Date(Date.now() + REPORT_DUE_SOON_DAYS * DAY_MS))));
-  const reviews = (appId: string) => applicationRoleNames(user, appId).some((name) => roleMatches(name, "ApplicationReviewer"));
+  const reviews = (app: { id: string; resource_group_ids: string[] }) => applicationRoleNames(user, app).some((name) => roleMatches(name, "ApplicationReviewer"));
   return rows
-    .filter((r) => r.owner === user.id || r.appOwner === user.id || reviews(r.appId))
+    .filter((r) => r.owner === user.id || r.appOwner === user.id || reviews({ id: r.appId, resource_group_ids: r.appGroups }))
     .map((r) => ({
       kind: "incident_report" as const,
       application: { id: r.appId, name: r.appName, risk_tier: r.appTier },

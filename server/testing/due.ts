@@ -1,4 +1,5 @@
 import { and, ne, sql, type SQL } from "drizzle-orm";
+import { groupIdsOf } from "../access/record-groups";
 import type { Db } from "../db/client";
 import { applications } from "../db/schema";
 
@@ -40,6 +41,7 @@ export function fairnessTestedApplications(db: Db, where?: SQL) {
       tier: applications.riskTier,
       ownerId: applications.ownerId,
       lastTested: lastTested.mapWith((value: string | Date | null) => (value === null ? null : new Date(value))),
+      groupIds: groupIdsOf(applications.id),
     })
     .from(applications)
     .where(and(flaggedFairness, ne(applications.developmentStatus, "retired"), where));

@@ -11,7 +11,7 @@ import { testingTaskSubject } from "./store";
 export const testingWork: WorkSource = async (db, request) => {
   const rows = await fairnessTestedApplications(db, and(readableApplications(request), untestedSince(validSince(new Date()))));
   return rows
-    .filter((a) => request.ability.can("create", testingTaskSubject(a.companyId, a.id)))
+    .filter((a) => request.ability.can("create", testingTaskSubject(a.companyId, a.id, a.groupIds)))
     .map((a) => ({
       kind: "fairness_test_due" as const,
       application: { id: a.id, name: a.name, risk_tier: a.tier },
