@@ -7,16 +7,22 @@ const OTHER_COMPANY = "22222222-2222-4222-8222-222222222222";
 const IN_GROUP = "aaaaaaaa-0000-4000-8000-000000000001";
 const OUTSIDE = "aaaaaaaa-0000-4000-8000-000000000002";
 const USER_ID = "33333333-3333-4333-8333-333333333333";
+/** The user's SELECTED group, which IN_GROUP belongs to; ALL_GROUP is their ALL group; OTHER_GROUP holds OUTSIDE. */
+const SELECTED_GROUP = "bbbbbbbb-0000-4000-8000-000000000001";
+const ALL_GROUP = "bbbbbbbb-0000-4000-8000-000000000002";
+const OTHER_GROUP = "bbbbbbbb-0000-4000-8000-000000000003";
 
 function userWith(roles: Array<[string, GroupType]>): AbilityUser {
   return {
     id: USER_ID,
     companyId: COMPANY,
-    roles: roles.map(([name, group_type]) => ({ name, resource_group: { group_type, resource_ids: group_type === "SELECTED" ? [IN_GROUP] : [] } })),
+    roles: roles.map(([name, group_type]) => ({ name, resource_group: { id: group_type === "SELECTED" ? SELECTED_GROUP : ALL_GROUP, group_type } })),
   };
 }
 
-const app = (id: string, companyId = COMPANY) => asSubject("Application", { id, companyId });
+/** The groups an application belongs to, as the API reads them with the record. */
+const groupsOf = (applicationId: string) => (applicationId === IN_GROUP ? [SELECTED_GROUP] : [OTHER_GROUP]);
+const app = (id: string, companyId = COMPANY) => asSubject("Application", { id, companyId, resource_group_ids: groupsOf(id) });
 const ADMIN_SUBJECTS = ["User", "ResourceGroup", "ApiClient", "Role"] as const;
 
 /** Whether the menu entry shows: its rule in MENU_ITEMS, checked the way the web app's access control does. */
@@ -119,7 +125,7 @@ describe("defineAbilityFor: every role × group type", () => {
   });
 
   describe("incidents: scoped by their application", () => {
-    const incident = (applicationId: string, companyId = COMPANY) => asSubject("Incident", { id: "i1", applicationId, companyId });
+    const incident = (applicationId: string, companyId = COMPANY) => asSubject("Incident", { id: "i1", applicationId, companyId, resource_group_ids: groupsOf(applicationId) });
 
     it.each([
       ["ApplicationContributor", ["create", "read", "update"]],
@@ -153,7 +159,7 @@ describe("defineAbilityFor: every role × group type", () => {
   });
 
   describe("testing tasks: scoped by their application", () => {
-    const task = (applicationId: string, companyId = COMPANY) => asSubject("TestingTask", { applicationId, companyId });
+    const task = (applicationId: string, companyId = COMPANY) => asSubject("TestingTask", { applicationId, companyId, resource_group_ids: groupsOf(applicationId) });
 
     it.each([
       ["ApplicationContributor", ["create", "read", "update", "delete"]],
@@ -182,8 +188,45 @@ describe("defineAbilityFor: every role × group type", () => {
   });
 
   it("a SELECTED group with no resources reaches no application", () => {
-    const ability = defineAbilityFor({ id: USER_ID, companyId: COMPANY, roles: [{ name: "ApplicationContributor", resource_group: { group_type: "SELECTED" } }] });
+    const EMPTY_GROUP = "bbbbbbbb-0000-4000-8000-0000000000ff";
+    const ability = defineAbilityFor({ id: USER_ID, companyId: COMPANY, roles: [{ name: "ApplicationContributor", resource_group: { id: EMPTY_GROUP, group_type: "SELECTED" } }] });
     expect(ability.can("read", app(IN_GROUP))).toBe(false);
+  });
+
+  it("a SELECTED group's rule names the group, not its applications: any of the record's groups matches, none or unknown does not", () => {
+    const ability = defineAbilityFor(userWith([["ApplicationContributor", "SELECTED"]]));
+    const conditions = ability.rulesFor("update", "Application").map((r) => r.conditions);
+    expect(conditions).toEqual([{ companyId: COMPANY, resource_group_ids: { $in: [SELECTED_GROUP] } }]);
+    const withGroups = (resource_group_ids?: string[]) => asSubject("Application", { id: OUTSIDE, companyId: COMPANY, resource_group_ids });
+    expect(ability.can("update", withGroups([OTHER_GROUP, SELECTED_GROUP]))).toBe(true);
+    expect(ability.can("update", withGroups([OTHER_GROUP]))).toBe(false);
+    expect(ability.can("update", withGroups([]))).toBe(false);
+    // A record read without its groups is refused (fail closed), never allowed.
+    expect(ability.can("update", withGroups(undefined))).toBe(false);
+    expect(ability.can("update", asSubject("Incident", { applicationId: OUTSIDE, companyId: COMPANY }))).toBe(false);
+  });
+
+  it("two SELECTED groups of one role make one rule naming both; grants make one rule naming the granted applications", () => {
+    const user: AbilityUser = {
+      id: USER_ID,
+      companyId: COMPANY,
+      roles: [
+        { name: "ApplicationReviewer", resource_group: { id: SELECTED_GROUP, group_type: "SELECTED" } },
+        { name: "ApplicationReviewer", resource_group: { id: OTHER_GROUP, group_type: "SELECTED" } },
+      ],
+      application_roles: [
+        { name: "ApplicationApprover", application_id: IN_GROUP },
+        { name: "ApplicationApprover", application_id: OUTSIDE },
+      ],
+    };
+    const ability = defineAbilityFor(user);
+    expect(ability.rulesFor("review", "Application").map((r) => r.conditions)).toEqual([{ companyId: COMPANY, resource_group_ids: { $in: [SELECTED_GROUP, OTHER_GROUP] } }]);
+    expect(ability.rulesFor("approve", "Incident").length).toBe(0);
+    expect(ability.rulesFor("read", "Incident").map((r) => r.conditions)).toContainEqual({ companyId: COMPANY, applicationId: { $in: [IN_GROUP, OUTSIDE] } });
+    expect(ability.can("review", app(IN_GROUP))).toBe(true);
+    expect(ability.can("review", app(OUTSIDE))).toBe(true);
+    expect(ability.can("approve", asSubject("Application", { id: OUTSIDE, companyId: COMPANY, resource_group_ids: [] }))).toBe(true);
+    expect(ability.can("approve", asSubject("Application", { id: USER_ID, companyId: COMPANY, resource_group_ids: [] }))).toBe(false);
   });
 
   it("roles add up: reviewer on SELECTED plus approver on ALL", () => {
@@ -210,8 +253,8 @@ describe("defineAbilityFor: every role × group type", () => {
       ...userWith([["ApplicationReviewer", "SELECTED"], ["Administrator", "SELECTED"], ["ApplicationApprover", "ALL"]]),
       application_roles: [{ name: "ApplicationContributor", application_id: OUTSIDE }],
     };
-    expect(applicationRoleNames(user, IN_GROUP).sort()).toEqual(["Administrator", "ApplicationApprover", "ApplicationReviewer"]);
-    expect(applicationRoleNames(user, OUTSIDE).sort()).toEqual(["ApplicationApprover", "ApplicationContributor"]);
+    expect(applicationRoleNames(user, { id: IN_GROUP, resource_group_ids: groupsOf(IN_GROUP) }).sort()).toEqual(["Administrator", "ApplicationApprover", "ApplicationReviewer"]);
+    expect(applicationRoleNames(user, { id: OUTSIDE, resource_group_ids: groupsOf(OUTSIDE) }).sort()).toEqual(["ApplicationApprover", "ApplicationContributor"]);
   });
 
   it("a user with no roles can do nothing but read the own profile", () => {

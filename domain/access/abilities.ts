@@ -32,13 +32,17 @@ export type SubjectName = (typeof SUBJECTS)[number];
 export type Subject = SubjectName | "all" | (ForcedSubject<SubjectName> & Record<string, unknown>);
 export type AppAbility = MongoAbility<[Action, Subject], MongoQuery>;
 
-/** What the rules need to know about a user; both the server's CurrentUser and GET /access/user fit (resource_ids optional). */
+/**
+ * What the rules need to know about a user; both the server's CurrentUser and GET /access/user fit. A group is
+ * known by its id only: the rules say "an application of this group", never which applications those are, so
+ * neither the rules nor the request that builds them grow with the groups.
+ */
 export interface AbilityUser {
   id: string;
   companyId: string;
   roles: ReadonlyArray<{
     name: string;
-    resource_group: { group_type: GroupType; resource_ids?: readonly string[] };
+    resource_group: { id: string; group_type: GroupType };
   }>;
   /** Roles granted on single applications (GET/PUT /applications/{id}/role-assignments), on top of the groups. */
   application_roles?: ReadonlyArray<{ name: string; application_id: string }>;
@@ -53,7 +57,11 @@ export function hasRole(user: Pick<AbilityUser, "roles">, role: RoleName): boole
   return user.roles.some((r) => roleMatches(r.name, role));
 }
 
-/** Tags a plain record with its subject type so conditions (companyId, id, applicationId) are checked against it. */
+/**
+ * Tags a plain record with its subject type so conditions (companyId, id, applicationId, resource_group_ids) are
+ * checked against it. An application, incident or testing task carries `resource_group_ids`: the groups its
+ * application belongs to (for an incident or a task, those of its application).
+ */
 export function asSubject<T extends Record<string, unknown>>(type: SubjectName, record: T) {
   return tagSubject(type, { ...record }) as T & ForcedSubject<SubjectName> & Record<string, unknown>;
 }
@@ -100,29 +108,30 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
     can("read", ["Vendor", "Dashboard", "MyWork"], where({ companyId }));
   }
 
-  for (const role of user.roles) {
-    const group = role.resource_group;
-    const ids = group.group_type === "ALL" ? undefined : { $in: [...(group.resource_ids ?? [])] };
-    for (const appRole of APPLICATION_ROLES) {
-      if (!roleMatches(role.name, appRole)) continue;
-      can(APPLICATION_ACTIONS[appRole]!, "Application", where(ids ? { companyId, id: ids } : { companyId }));
-      // Incidents and testing tasks are scoped by their application, the way applications are by their id.
-      can(INCIDENT_ACTIONS[appRole]!, "Incident", where(ids ? { companyId, applicationId: ids } : { companyId }));
-      can(TESTING_ACTIONS[appRole]!, "TestingTask", where(ids ? { companyId, applicationId: ids } : { companyId }));
+  /** The role's actions on the applications `reach` names, and on their incidents and tests (`byApplication`). */
+  const allowOn = (appRole: RoleName, reach: Record<string, unknown>, byApplication: Record<string, unknown>) => {
+    can(APPLICATION_ACTIONS[appRole]!, "Application", where({ companyId, ...reach }));
+    can(INCIDENT_ACTIONS[appRole]!, "Incident", where({ companyId, ...byApplication }));
+    can(TESTING_ACTIONS[appRole]!, "TestingTask", where({ companyId, ...byApplication }));
+  };
+
+  for (const appRole of APPLICATION_ROLES) {
+    const groups = user.roles.filter((r) => roleMatches(r.name, appRole)).map((r) => r.resource_group);
+    // An ALL group reaches the whole company; SELECTED groups reach the applications that belong to one of them.
+    if (groups.some((g) => g.group_type === "ALL")) allowOn(appRole, {}, {});
+    else if (groups.length) {
+      const inGroups = { resource_group_ids: { $in: groups.map((g) => g.id) } };
+      allowOn(appRole, inGroups, inGroups);
     }
-    // Contributors keep the company's vendor list (vendors belong to no application group).
-    if (roleMatches(role.name, "ApplicationContributor")) can(["create", "update"], "Vendor", where({ companyId }));
-    if (roleMatches(role.name, "ApplicationReviewer") && group.group_type === "ALL") {
-      can("read", "Framework", where({ companyId }));
-    }
+    const granted = (user.application_roles ?? []).filter((g) => roleMatches(g.name, appRole)).map((g) => g.application_id);
+    if (granted.length) allowOn(appRole, { id: { $in: granted } }, { applicationId: { $in: granted } });
   }
 
-  for (const grant of user.application_roles ?? []) {
-    for (const appRole of APPLICATION_ROLES) {
-      if (!roleMatches(grant.name, appRole)) continue;
-      can(APPLICATION_ACTIONS[appRole]!, "Application", where({ companyId, id: grant.application_id }));
-      can(INCIDENT_ACTIONS[appRole]!, "Incident", where({ companyId, applicationId: grant.application_id }));
-      can(TESTING_ACTIONS[appRole]!, "TestingTask", where({ companyId, applicationId: grant.application_id }));
+  for (const role of user.roles) {
+    // Contributors keep the company's vendor list (vendors belong to no application group).
+    if (roleMatches(role.name, "ApplicationContributor")) can(["create", "update"], "Vendor", where({ companyId }));
+    if (roleMatches(role.name, "ApplicationReviewer") && role.resource_group.group_type === "ALL") {
+      can("read", "Framework", where({ companyId }));
     }
   }
 
@@ -135,15 +144,16 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
 }
 
 /**
- * The role names through which the user reaches one application: a group of type ALL, a SELECTED group
- * listing it, or a grant on it. The approval moves ask for roles, not abilities: an Administrator may
- * do everything but approves only as an ApplicationApprover (separation of duties).
+ * The role names through which the user reaches one application: a group of type ALL, a SELECTED group it
+ * belongs to (`resource_group_ids`, read with the application), or a grant on it. The approval moves ask for
+ * roles, not abilities: an Administrator may do everything but approves only as an ApplicationApprover
+ * (separation of duties).
  */
-export function applicationRoleNames(user: AbilityUser, applicationId: string): string[] {
+export function applicationRoleNames(user: AbilityUser, application: { id: string; resource_group_ids: readonly string[] }): string[] {
   const viaGroups = user.roles
-    .filter((r) => r.resource_group.group_type === "ALL" || (r.resource_group.resource_ids ?? []).includes(applicationId))
+    .filter((r) => r.resource_group.group_type === "ALL" || application.resource_group_ids.includes(r.resource_group.id))
     .map((r) => r.name);
-  const viaGrants = (user.application_roles ?? []).filter((g) => g.application_id === applicationId).map((g) => g.name);
+  const viaGrants = (user.application_roles ?? []).filter((g) => g.application_id === application.id).map((g) => g.name);
   return [...new Set([...viaGroups, ...viaGrants])];
 }
 

@@ -27,7 +27,8 @@ export const currentUserSchema = z.object({
   application_roles: z.array(z.object({ name: z.string(), application_id: z.uuid() })).default([]),
   /**
    * What the user may do, as CASL's packed rules (`abilityFromPacked` rebuilds the ability): the same
-   * rules the API enforces, with the applications each group reaches, so the browser decides per record.
+   * rules the API enforces, naming the groups (never their applications), so the browser decides per record
+   * on the `resource_group_ids` the API returns with each application, incident and testing task.
    */
   rules: z.array(z.array(z.unknown())),
   /** The person asked that nothing about their use be sent to product analytics (always sent for a person). */

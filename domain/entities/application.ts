@@ -32,6 +32,11 @@ export const applicationSchema = z.object({
   updated_at: z.string(),
   /** The edit counter: send it back as `If-Match: "<version>"` so a stale edit is refused with 412. */
   version: z.number().int(),
+  /**
+   * The resource groups it belongs to: the access rules of GET /access/user name groups, so the browser decides
+   * what the user may do with this application from these, as the API does.
+   */
+  resource_group_ids: z.array(z.uuid()),
   /** The vendors it lists (`vendor_ids`), on single reads; the foundation-model vendor is in its details. */
   vendors: z.array(vendorRefSchema).optional(),
 });

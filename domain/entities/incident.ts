@@ -212,6 +212,8 @@ export const incidentSchema = z.object({
   updated_at: z.string(),
   /** The edit counter: send it back as `If-Match: "<version>"` so a stale edit is refused with 412. */
   version: z.number().int(),
+  /** The resource groups its application belongs to: the browser checks the incident by the API's rules with them. */
+  resource_group_ids: z.array(z.uuid()),
 });
 export type Incident = z.infer<typeof incidentSchema>;
 

@@ -18,6 +18,7 @@ import { likePattern } from "../db/search";
 import type { CurrentUser } from "../identity/caller";
 import { badRequest, notFound } from "../plugins/problem";
 import { reachSql, type ReachRow } from "./reach";
+import { groupIdsOf } from "./record-groups";
 
 /** Who can act on an application: the people its roles reach, the grants on it alone, and the caller's own roles. */
 
@@ -52,9 +53,12 @@ export async function callerApplicationRoles(
     query.application_id?.length ? inArray(applications.id, query.application_id) : undefined,
     query.q ? ilike(applications.name, likePattern(query.q)) : undefined,
   );
-  const select = db.select({ id: applications.id, name: applications.name }).from(applications).$dynamic();
+  const select = db.select({ id: applications.id, name: applications.name, groupIds: groupIdsOf(applications.id) }).from(applications).$dynamic();
   const { rows, ...totals } = await listPage(db, { table: applications, where, query, sorting: byApplicationName, select });
-  return { ...totals, items: rows.map((a) => ({ application_id: a.id, application_name: a.name, roles: applicationRoleNames(request.user, a.id) })) };
+  return {
+    ...totals,
+    items: rows.map((a) => ({ application_id: a.id, application_name: a.name, roles: applicationRoleNames(request.user, { id: a.id, resource_group_ids: a.groupIds }) })),
+  };
 }
 
 /**

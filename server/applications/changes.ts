@@ -82,12 +82,22 @@ export async function applyEdit(tx: Tx, row: ApplicationRow, body: ApplicationUp
 }
 
 /**
- * An approval move, allowed by the roles the user holds on this application (domain/workflow's move table). An
+ * An approval move, allowed by the roles the user holds on this application (domain/workflow's move table), through
+ * its groups (`groupIds`, read with the row) or a grant on it. An
  * approval or a rejection freezes what was decided on (server/approvals): the snapshot's id and hash go into the
  * move's audit entry, so the audit chain vouches for the snapshot.
  */
-export async function applyApprovalMove(tx: Tx, storage: Storage, row: ApplicationRow, to: ApprovalStatus, user: AbilityUser, actor: Actor, now = new Date()): Promise<void> {
-  const names = applicationRoleNames(user, row.id);
+export async function applyApprovalMove(
+  tx: Tx,
+  storage: Storage,
+  row: ApplicationRow,
+  groupIds: string[],
+  to: ApprovalStatus,
+  user: AbilityUser,
+  actor: Actor,
+  now = new Date(),
+): Promise<void> {
+  const names = applicationRoleNames(user, { id: row.id, resource_group_ids: groupIds });
   const check = checkApprovalMove({
     from: row.approvalStatus,
     to,

@@ -5,6 +5,7 @@ import { asSubject, type Action } from "../../domain/access/abilities";
 import { NOT_ASSESSED, type Application, type ApplicationListQuery, type ApplicationUpdate } from "../../domain/entities/application";
 import type { VendorRef } from "../../domain/entities/vendor";
 import { RISK_TIERS, emptyDetails, type ApplicationDetails, type ClassificationContext } from "../../domain/risk";
+import { groupIdsOf } from "../access/record-groups";
 import { scopeOf } from "../access/scope";
 import { actorOf } from "../audit/record";
 import type { Db } from "../db/client";
@@ -26,6 +27,8 @@ import { listedVendors } from "./vendors";
 export interface ApplicationWithOwner<Row extends ApplicationViewRow = ApplicationRow> {
   row: Row;
   ownerName: string | null;
+  /** The resource groups it belongs to: what the abilities' group rules decide on. */
+  groupIds: string[];
 }
 
 /**
@@ -55,16 +58,23 @@ export type ApplicationViewRow = Pick<ApplicationRow, keyof typeof viewColumns>;
 export const ownerName = sql<string | null>`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`;
 
 export function selectApplications(db: Db) {
-  return db.select({ row: applications, ownerName }).from(applications).leftJoin(users, eq(users.id, applications.ownerId));
+  return db.select({ row: applications, ownerName, groupIds: groupIdsOf(applications.id) }).from(applications).leftJoin(users, eq(users.id, applications.ownerId));
 }
 
-/** Applications as lists show them: the view's columns only. */
+/** Applications as lists show them: the view's columns only (and their groups, so the browser checks each row by the API's rules). */
 export function selectApplicationViews(db: Db, extra?: SortValues) {
-  return db.select({ row: viewColumns, ownerName, ...extra }).from(applications).leftJoin(users, eq(users.id, applications.ownerId));
+  return db
+    .select({ row: viewColumns, ownerName, groupIds: groupIdsOf(applications.id), ...extra })
+    .from(applications)
+    .leftJoin(users, eq(users.id, applications.ownerId));
 }
+
+/** The application as the abilities see it: its company and id, and the groups it belongs to. */
+export const applicationSubject = (row: { id: string; companyId: string }, groupIds: string[]) =>
+  asSubject("Application", { id: row.id, companyId: row.companyId, resource_group_ids: groupIds });
 
 /** `vendors`: the vendors it lists, given on single reads. */
-export function toApplication({ row, ownerName }: ApplicationWithOwner<ApplicationViewRow>, vendors?: VendorRef[]): Application {
+export function toApplication({ row, ownerName, groupIds }: ApplicationWithOwner<ApplicationViewRow>, vendors?: VendorRef[]): Application {
   return {
     id: row.id,
     name: row.name,
@@ -81,6 +91,7 @@ export function toApplication({ row, ownerName }: ApplicationWithOwner<Applicati
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     version: row.version,
+    resource_group_ids: groupIds,
     ...(vendors && { vendors }),
   };
 }
@@ -113,7 +124,7 @@ export function newApplicationValues(input: {
  */
 export async function findApplication(db: Db, request: FastifyRequest, id: string, action: Action = "read", detail?: string): Promise<ApplicationWithOwner> {
   const [found] = await selectApplications(db).where(and(eq(applications.id, id), eq(applications.companyId, request.user.companyId)));
-  const subject = found && asSubject("Application", { id: found.row.id, companyId: found.row.companyId });
+  const subject = found && applicationSubject(found.row, found.groupIds);
   if (!found || !request.ability.can("read", subject)) throw notFound("Application");
   if (action !== "read" && !request.ability.can(action, subject)) throw forbidden(detail);
   return found;
@@ -248,8 +259,8 @@ export async function changeApplication(db: Db, storage: Storage, user: CurrentU
       // Claiming the version locks the row: two moves or edits at once apply one after the other, each to what the other left.
       const claimed = await claimVersion(tx, applications, eq(applications.id, id), expected);
       if (claimed === undefined) throw notFound("Application");
-      const [row] = await tx.select().from(applications).where(eq(applications.id, id));
-      if (body.approval_status !== undefined) await applyApprovalMove(tx, storage, row, body.approval_status, user, actorOf(user));
+      const [{ row, groupIds }] = await tx.select({ row: applications, groupIds: groupIdsOf(applications.id) }).from(applications).where(eq(applications.id, id));
+      if (body.approval_status !== undefined) await applyApprovalMove(tx, storage, row, groupIds, body.approval_status, user, actorOf(user));
       else if (body.development_status !== undefined) await applyDevelopmentMove(tx, row, body.development_status, actorOf(user));
       else await applyEdit(tx, row, body, actorOf(user));
     });

@@ -35,7 +35,7 @@ export async function checkApplicationRows(db: Db, request: FastifyRequest, file
     const found = existing.get(name.toLowerCase());
 
     if (found) {
-      if (!ability.can("update", asSubject("Application", { id: found.row.id, companyId: found.row.companyId }))) errors.push(fieldError(null, "imports.errors.cannotUpdate", mapping));
+      if (!ability.can("update", asSubject("Application", { id: found.row.id, companyId: found.row.companyId, resource_group_ids: found.groupIds }))) errors.push(fieldError(null, "imports.errors.cannotUpdate", mapping));
       // An existing application keeps its groups: a group names where a new one goes. The vendors it already lists are no change.
       delete body.resource_group_id;
       const listed = body.vendor_ids as string[] | undefined;

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { groupIdsOf } from "../access/record-groups";
 import type { Db } from "../db/client";
 import { applications, applicationVendors, resourceGroups, users, vendors } from "../db/schema";
 import { normalised, type Directory } from "./values";
@@ -40,11 +41,12 @@ export async function templateNames(db: Db, companyId: string): Promise<Template
 
 /** The company's applications of these names (names compare without case, as the unique index does), with the vendors each lists. */
 export async function applicationsNamed(db: Db, companyId: string, names: readonly string[]) {
-  if (names.length === 0) return new Map<string, { row: typeof applications.$inferSelect; vendorIds: string[] }>();
-  const rows = await db
-    .select()
+  if (names.length === 0) return new Map<string, { row: typeof applications.$inferSelect; groupIds: string[]; vendorIds: string[] }>();
+  const found = await db
+    .select({ row: applications, groupIds: groupIdsOf(applications.id) })
     .from(applications)
     .where(and(eq(applications.companyId, companyId), inArray(sql`lower(${applications.name})`, [...new Set(names.map((n) => n.toLowerCase()))])));
+  const rows = found.map((f) => f.row);
   const links = rows.length
     ? await db
         .select()
@@ -56,7 +58,8 @@ export async function applicationsNamed(db: Db, companyId: string, names: readon
           ),
         )
     : [];
-  return new Map(rows.map((row) => [row.name.toLowerCase(), { row, vendorIds: links.filter((l) => l.applicationId === row.id).map((l) => l.vendorId) }]));
+  // Each comes with the groups it belongs to, for the caller's rules to decide whether they may change it.
+  return new Map(found.map(({ row, groupIds }) => [row.name.toLowerCase(), { row, groupIds, vendorIds: links.filter((l) => l.applicationId === row.id).map((l) => l.vendorId) }]));
 }
 
 /** The company's vendors of these names (without case), whole. */

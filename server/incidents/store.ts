@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { and, eq, ilike, inArray, not, sql, type SQL } from "drizzle-orm";
 import { asSubject, type Action } from "../../domain/access/abilities";
 import { INCIDENT_ERRORS, INCIDENT_OPEN_STATUSES, isReportOverdue, type Incident, type IncidentListQuery } from "../../domain/entities/incident";
+import { groupIdsOf } from "../access/record-groups";
 import { scopeOf } from "../access/scope";
 import { ownerName } from "../applications/store";
 import type { ApplicationRow } from "../applications/row";
@@ -17,12 +18,14 @@ export interface IncidentWithNames {
   row: IncidentRow;
   applicationName: string;
   ownerName: string | null;
+  /** The resource groups its application belongs to: what the abilities' group rules decide on. */
+  groupIds: string[];
 }
 
 /** Incidents with their application's name and their owner's: the join every read answers with. */
 export function selectIncidents(db: Db, extra?: SortValues) {
   return db
-    .select({ row: incidents, applicationName: applications.name, ownerName, ...extra })
+    .select({ row: incidents, applicationName: applications.name, ownerName, groupIds: groupIdsOf(incidents.applicationId), ...extra })
     .from(incidents)
     .innerJoin(applications, eq(applications.id, incidents.applicationId))
     .leftJoin(users, eq(users.id, incidents.ownerId));
@@ -51,7 +54,7 @@ export function incidentRecord(row: IncidentRow) {
   };
 }
 
-export function toIncident({ row, applicationName, ownerName }: IncidentWithNames, now = new Date()): Incident {
+export function toIncident({ row, applicationName, ownerName, groupIds }: IncidentWithNames, now = new Date()): Incident {
   const record = incidentRecord(row);
   const { application_id, ...fields } = record;
   return {
@@ -63,11 +66,13 @@ export function toIncident({ row, applicationName, ownerName }: IncidentWithName
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     version: row.version,
+    resource_group_ids: groupIds,
   };
 }
 
-/** An incident of this company and application as the abilities see it (its conditions name `applicationId`). */
-export const incidentSubject = (companyId: string, applicationId: string) => asSubject("Incident", { companyId, applicationId });
+/** An incident of this company and application as the abilities see it (its conditions name `applicationId` or the application's groups). */
+export const incidentSubject = (companyId: string, applicationId: string, groupIds: string[]) =>
+  asSubject("Incident", { companyId, applicationId, resource_group_ids: groupIds });
 
 /** The incidents the caller may read, as a WHERE clause: their company's, of the applications their roles reach. */
 export const readableIncidents = (request: FastifyRequest) =>
@@ -82,7 +87,7 @@ export const readableIncidents = (request: FastifyRequest) =>
  */
 export async function findIncident(db: Db, request: FastifyRequest, id: string, action: Action = "read", detail?: string): Promise<IncidentWithNames> {
   const [found] = await selectIncidents(db).where(and(eq(incidents.id, id), eq(incidents.companyId, request.user.companyId)));
-  const subject = found && incidentSubject(found.row.companyId, found.row.applicationId);
+  const subject = found && incidentSubject(found.row.companyId, found.row.applicationId, found.groupIds);
   if (!found || !request.ability.can("read", subject)) throw notFound("Incident");
   if (action !== "read" && !request.ability.can(action, subject)) throw forbidden(detail);
   return found;
@@ -99,11 +104,12 @@ export async function incidentView(db: Db, id: string): Promise<Incident> {
  * of it (so an application out of reach is not revealed), 403 when they read but may not record them.
  */
 export async function applicationForNewIncident(db: Db, request: FastifyRequest, applicationId: string, detail: string): Promise<ApplicationRow> {
-  const [application] = await db
-    .select()
+  const [found] = await db
+    .select({ application: applications, groupIds: groupIdsOf(applications.id) })
     .from(applications)
     .where(and(eq(applications.id, applicationId), eq(applications.companyId, request.user.companyId)));
-  const subject = application && incidentSubject(application.companyId, application.id);
+  const application = found?.application;
+  const subject = found && incidentSubject(found.application.companyId, found.application.id, found.groupIds);
   if (!application || !request.ability.can("read", subject)) {
     throw new HttpProblem(404, "Application not found.", [{ path: "application_id", message: INCIDENT_ERRORS.applicationUnknown }]);
   }

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { apiClients, resourceGroups, roles } from "../db/schema";
 import { touchApiClient } from "../identity/api-clients";
@@ -16,7 +16,6 @@ export async function loadApiClientCaller(db: Db, clientId: string): Promise<Cur
       role: roles.name,
       groupName: resourceGroups.name,
       groupType: resourceGroups.groupType,
-      resourceIds: sql<string[]>`coalesce((select array_agg(rgr.resource_id::text order by rgr.resource_id) from resource_group_resources rgr where rgr.resource_group_id = ${resourceGroups.id}), '{}'::text[])`,
     })
     .from(apiClients)
     .innerJoin(roles, eq(roles.id, apiClients.roleId))
@@ -37,7 +36,7 @@ export async function loadApiClientCaller(db: Db, clientId: string): Promise<Cur
     roles: [
       {
         name: row.role,
-        resource_group: { id: client.resourceGroupId, name: row.groupName, group_type: row.groupType, resource_ids: row.resourceIds },
+        resource_group: { id: client.resourceGroupId, name: row.groupName, group_type: row.groupType },
       },
     ],
     application_roles: [],

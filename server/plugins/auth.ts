@@ -23,7 +23,10 @@ declare module "fastify" {
   }
 }
 
-/** One round trip: the user left-joined to their assignments (a user without roles gives one row of nulls). */
+/**
+ * One round trip: the user left-joined to their assignments (a user without roles gives one row of nulls). A
+ * group is known by its id: its applications are never loaded here, the rules and queries name the group.
+ */
 export async function loadCurrentUser(db: Db, sub: string): Promise<CurrentUser | null> {
   const rows = await db
     .select({
@@ -32,8 +35,6 @@ export async function loadCurrentUser(db: Db, sub: string): Promise<CurrentUser 
       groupId: resourceGroups.id,
       groupName: resourceGroups.name,
       groupType: resourceGroups.groupType,
-      // text[] parses to string[] on both drivers.
-      resourceIds: sql<string[]>`coalesce((select array_agg(rgr.resource_id::text order by rgr.resource_id) from resource_group_resources rgr where rgr.resource_group_id = ${resourceGroups.id}), '{}'::text[])`,
       applicationRoles: sql<Array<{ name: string; application_id: string }>>`(select coalesce(json_agg(json_build_object('name', ar.name, 'application_id', ara.application_id) order by ara.application_id, ar.name), '[]'::json) from application_role_assignments ara join roles ar on ar.id = ara.role_id where ara.user_id = ${users.id})`,
     })
     .from(users)
@@ -56,7 +57,7 @@ export async function loadCurrentUser(db: Db, sub: string): Promise<CurrentUser 
     companyId: user.companyId,
     roles: rows.flatMap((r) =>
       r.role && r.groupId && r.groupName && r.groupType
-        ? [{ name: r.role, resource_group: { id: r.groupId, name: r.groupName, group_type: r.groupType, resource_ids: r.resourceIds } }]
+        ? [{ name: r.role, resource_group: { id: r.groupId, name: r.groupName, group_type: r.groupType } }]
         : [],
     ),
     application_roles: rows[0].applicationRoles,

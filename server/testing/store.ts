@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { and, eq, getTableColumns, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { asSubject, type Action } from "../../domain/access/abilities";
 import type { Population, TestingResults, TestingStatus, TestingTask } from "../../domain/entities/testing-task";
+import { groupIdsOf } from "../access/record-groups";
 import { scopeOf } from "../access/scope";
 import type { ApplicationRow } from "../applications/row";
 import type { Db } from "../db/client";
@@ -64,8 +65,9 @@ export function toTestingTask({ task, status, error, documentName }: TaskWithSta
   };
 }
 
-/** A testing task of this company and application as the abilities see it (its rules name `applicationId`). */
-export const testingTaskSubject = (companyId: string, applicationId: string) => asSubject("TestingTask", { companyId, applicationId });
+/** A testing task of this company and application as the abilities see it (its rules name `applicationId` or the application's groups). */
+export const testingTaskSubject = (companyId: string, applicationId: string, groupIds: string[]) =>
+  asSubject("TestingTask", { companyId, applicationId, resource_group_ids: groupIds });
 
 /** The tasks the caller may read, as a WHERE clause: their company's, of the applications their roles reach. */
 export const readableTestingTasks = (request: FastifyRequest) =>
@@ -79,11 +81,12 @@ export const readableTestingTasks = (request: FastifyRequest) =>
  * out of reach, does not exist for them), 403 when they read them but may not take `action`.
  */
 export async function applicationForTesting(db: Db, request: FastifyRequest, applicationId: string, action: Action = "read", detail?: string): Promise<ApplicationRow> {
-  const [application] = await db
-    .select()
+  const [found] = await db
+    .select({ application: applications, groupIds: groupIdsOf(applications.id) })
     .from(applications)
     .where(and(eq(applications.id, applicationId), eq(applications.companyId, request.user.companyId)));
-  const subject = application && testingTaskSubject(application.companyId, application.id);
+  const application = found?.application;
+  const subject = found && testingTaskSubject(found.application.companyId, found.application.id, found.groupIds);
   if (!application || !request.ability.can("read", subject)) throw notFound("Application");
   if (action !== "read" && !request.ability.can(action, subject)) throw forbidden(detail);
   return application;
@@ -96,11 +99,11 @@ export async function applicationForTesting(db: Db, request: FastifyRequest, app
  */
 export async function findTestingTask(db: Db, request: FastifyRequest, applicationId: string, taskId: string, action: Action = "read", detail?: string): Promise<FoundTestingTask> {
   const [found] = await db
-    .select({ task: testingTasks, status: processingItems.status, error: processingItems.error })
+    .select({ task: testingTasks, status: processingItems.status, error: processingItems.error, groupIds: groupIdsOf(testingTasks.applicationId) })
     .from(testingTasks)
     .innerJoin(processingItems, eq(processingItems.id, testingTasks.processingItemId))
     .where(and(eq(testingTasks.id, taskId), eq(testingTasks.applicationId, applicationId), eq(testingTasks.companyId, request.user.companyId)));
-  const subject = found && testingTaskSubject(found.task.companyId, found.task.applicationId);
+  const subject = found && testingTaskSubject(found.task.companyId, found.task.applicationId, found.groupIds);
   if (!found || !request.ability.can("read", subject)) throw notFound("Testing task");
   if (action !== "read" && !request.ability.can(action, subject)) throw forbidden(detail);
   return { ...found.task, status: found.status, error: found.error };

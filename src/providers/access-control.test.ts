@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CurrentUser } from "../../domain/access/current-user";
 import type { AppResource } from "../resources/types";
-import { APP_ID, aUser } from "../test-support/fixtures";
+import { APP_GROUPS, APP_ID, aUser } from "../test-support/fixtures";
 import { abilityOf } from "./ability";
 import { allows, createAccessControlProvider, limitedAccessRedirect } from "./access-control";
 
@@ -10,7 +10,7 @@ const role = (name: string, group_type: "ALL" | "SELECTED" = "ALL") => ({
   name,
   resource_group: { id: `00000000-0000-4000-8000-0000000000${group_type === "ALL" ? "a1" : "a2"}`, name: group_type, group_type },
 });
-/** A user with these roles; their SELECTED groups reach APP_ID only. */
+/** A user with these roles; their SELECTED group is one APP_ID belongs to (APP_GROUPS). */
 const user = (...roles: ReturnType<typeof role>[]): CurrentUser => aUser(roles);
 
 const admin = user(role("Administrator"));
@@ -58,9 +58,12 @@ describe("access-control provider", () => {
 
   it("decides per record: a contributor edits the applications their group reaches and only reads one granted to review", async () => {
     const carlos = aUser([role("ApplicationContributor", "SELECTED")], { application_roles: [{ name: "ApplicationReviewer", application_id: OTHER_APP_ID }] });
-    expect(await canFor(carlos, "applications", "edit", { id: APP_ID })).toBe(true);
-    expect(await canFor(carlos, "applications", "edit", { id: OTHER_APP_ID })).toBe(false);
-    expect(await canFor(carlos, "applications", "show", { record: { id: OTHER_APP_ID, name: "Loan scoring" } })).toBe(true);
+    // Records as the API returns them: with the groups they belong to.
+    expect(await canFor(carlos, "applications", "edit", { record: { id: APP_ID, resource_group_ids: APP_GROUPS } })).toBe(true);
+    expect(await canFor(carlos, "applications", "edit", { record: { id: OTHER_APP_ID, resource_group_ids: [] } })).toBe(false);
+    expect(await canFor(carlos, "applications", "show", { record: { id: OTHER_APP_ID, name: "Loan scoring", resource_group_ids: [] } })).toBe(true);
+    // An id alone says no group: refused, never allowed by mistake.
+    expect(await canFor(carlos, "applications", "edit", { id: APP_ID })).toBe(false);
     expect(await canFor(carlos, "applications", "show", { id: "00000000-0000-4000-8000-0000000000f3" })).toBe(false);
     // Without a record: whether they may edit some application at all.
     expect(await canFor(carlos, "applications", "edit")).toBe(true);

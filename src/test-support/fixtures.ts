@@ -11,10 +11,11 @@ export const GROUP_CLAIMS = { id: "00000000-0000-4000-8000-0000000000a2", name: 
 export const GROUP_CUSTOMER = { id: "00000000-0000-4000-8000-0000000000a3", name: "Customer AI", group_type: "SELECTED" as const };
 
 /**
- * Carlos Contributor, signed in with `roles`, and the packed rules the API would send for them. Each
- * SELECTED group reaches the applications in `reach` (by default Carlos's own, APP_ID).
+ * Carlos Contributor, signed in with `roles`, and the packed rules the API would send for them. The rules name
+ * his groups; the records say which groups they belong to (`resource_group_ids`: APP_ID belongs to every
+ * SELECTED group here, see APP_GROUPS).
  */
-export function aUser(roles: CurrentUser["roles"], overrides: Partial<CurrentUser> = {}, reach: string[] = [APP_ID]): CurrentUser {
+export function aUser(roles: CurrentUser["roles"], overrides: Partial<CurrentUser> = {}): CurrentUser {
   const user = {
     id: USER_ID,
     email: "contributor@steward.test",
@@ -26,9 +27,11 @@ export function aUser(roles: CurrentUser["roles"], overrides: Partial<CurrentUse
     application_roles: [],
     ...overrides,
   };
-  const withReach = user.roles.map((r) => ({ ...r, resource_group: { ...r.resource_group, resource_ids: r.resource_group.group_type === "SELECTED" ? reach : [] } }));
-  return { rules: packAbility(defineAbilityFor({ ...user, roles: withReach })), ...user };
+  return { rules: packAbility(defineAbilityFor(user)), ...user };
 }
+
+/** The groups Carlos's application APP_ID belongs to, as the API returns them with it. */
+export const APP_GROUPS = [GROUP_CLAIMS.id, GROUP_CUSTOMER.id];
 
 /** Carlos's draft "Claims triage", a medium-risk idea. */
 export function anApplication(overrides: Partial<Application> = {}): Application {
@@ -48,6 +51,7 @@ export function anApplication(overrides: Partial<Application> = {}): Application
     next_review_due: null,
     created_at: "2026-11-20T10:00:00.000Z",
     updated_at: "2026-11-20T10:00:00.000Z",
+    resource_group_ids: APP_GROUPS,
     ...overrides,
   };
 }

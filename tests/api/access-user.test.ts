@@ -50,25 +50,33 @@ describe("GET /v2/access/user", () => {
     expect(res.headers["www-authenticate"]).toBe('Bearer realm="steward"');
   });
 
-  it("gives the server the group's resource ids with each role", async () => {
+  it("gives the server each role's group, never its applications; the browser decides per record with the groups the API returns", async () => {
     const [group] = await t.database.db.select().from(resourceGroups).where(eq(resourceGroups.name, "Customer AI"));
     const ids = ["00000000-0000-4000-8000-000000000002", "00000000-0000-4000-8000-000000000001"];
     for (const id of ids) await insertApplication(t.database.db, group.companyId, `Application ${id.slice(-1)}`, id);
     await t.database.db.insert(resourceGroupResources).values(ids.map((resourceId) => ({ resourceGroupId: group.id, resourceId })));
+    const outside = "00000000-0000-4000-8000-000000000009";
+    await insertApplication(t.database.db, group.companyId, "Application 9", outside);
     const sub = claims((await signInRaw(t.app, "contributor@steward.test", DEMO_PASSWORD)).AccessToken).sub as string;
     const user = await loadCurrentUser(t.database.db, sub);
     expect(user!.sub).toBe(sub);
-    expect(user!.roles[0].resource_group).toEqual({ id: group.id, name: "Customer AI", group_type: "SELECTED", resource_ids: [...ids].sort() });
+    expect(user!.roles[0].resource_group).toEqual({ id: group.id, name: "Customer AI", group_type: "SELECTED" });
     const admin = await loadCurrentUser(t.database.db, claims((await signInRaw(t.app, "admin@steward.test", DEMO_PASSWORD)).AccessToken).sub as string);
-    expect(admin!.roles[0].resource_group.resource_ids).toEqual([]);
+    expect(Object.keys(admin!.roles[0].resource_group).sort()).toEqual(["group_type", "id", "name"]);
 
-    // The browser gets the same reach inside the packed rules, and decides per record with them.
-    const body = (await currentUser(t.app, (await signInRaw(t.app, "contributor@steward.test", DEMO_PASSWORD)).AccessToken)).json();
+    // The packed rules name the group; the records carry the groups they belong to, and the browser decides with both.
+    const token = (await signInRaw(t.app, "contributor@steward.test", DEMO_PASSWORD)).AccessToken;
+    const body = (await currentUser(t.app, token)).json();
+    expect(JSON.stringify(body.rules)).toContain(group.id);
+    for (const id of ids) expect(JSON.stringify(body.rules)).not.toContain(id);
     const ability = abilityFromPacked(body.rules);
-    const application = (id: string) => asSubject("Application", { id, companyId: group.companyId });
-    expect(ability.can("update", application(ids[0]))).toBe(true);
-    expect(ability.can("update", application("00000000-0000-4000-8000-000000000009"))).toBe(false);
-    expect(ability.can("update", asSubject("Application", { id: ids[0], companyId: "00000000-0000-4000-8000-00000000000c" }))).toBe(false);
+    const read = await t.app.inject({ method: "GET", url: `/v2/applications/${ids[0]}`, headers: { authorization: `Bearer ${token}` } });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().resource_group_ids).toEqual([group.id]);
+    const application = (record: { id: string; resource_group_ids: string[] }) => asSubject("Application", { ...record, companyId: group.companyId });
+    expect(ability.can("update", application(read.json()))).toBe(true);
+    expect(ability.can("update", application({ id: outside, resource_group_ids: [] }))).toBe(false);
+    expect(ability.can("update", asSubject("Application", { ...read.json(), companyId: "00000000-0000-4000-8000-00000000000c" }))).toBe(false);
     expect(ability.can("manage", "User")).toBe(false);
   });
 

@@ -14,7 +14,7 @@ import { useUnsavedSections } from "./unsaved-sections";
 
 /** Whether the user may change and delete this incident, by the rules the API applies to its application's incidents. */
 function useIncidentRights(incident: Incident | undefined) {
-  const params = incident && { id: incident.id, record: incidentRecord(incident.application.id, incident.id) };
+  const params = incident && { id: incident.id, record: incidentRecord({ id: incident.application.id, resource_group_ids: incident.resource_group_ids }, incident.id) };
   const options = { queryOptions: { enabled: Boolean(incident) } };
   const { data: edit } = useCan({ resource: INCIDENTS_RESOURCE, action: "edit", params, ...options });
   const { data: remove } = useCan({ resource: INCIDENTS_RESOURCE, action: "delete", params, ...options });

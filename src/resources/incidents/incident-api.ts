@@ -6,8 +6,15 @@ import { useOwnerOptions, type Person } from "../applications/controls/control-a
 
 export const INCIDENTS_RESOURCE = "incidents";
 
-/** An incident is checked against its application: the rules scope incidents by `applicationId`. */
-export const incidentRecord = (applicationId: string, id = applicationId) => ({ id, applicationId });
+/**
+ * An incident is checked against its application: the rules scope incidents by `applicationId` or by the groups
+ * the application belongs to (`resource_group_ids`, which the API returns with applications and incidents).
+ */
+export const incidentRecord = (application: { id: string; resource_group_ids: string[] }, id = application.id) => ({
+  id,
+  applicationId: application.id,
+  resource_group_ids: application.resource_group_ids,
+});
 
 /**
  * The applications the user can see, by name (the list filter's choices). Loaded whole: a company's AI
@@ -27,7 +34,7 @@ export function useVisibleApplications() {
 export function useRecordableApplications() {
   const { applications, loading, error } = useVisibleApplications();
   const canOnRecord = useCanOnRecord();
-  const recordable = useMemo(() => applications.filter((a) => canOnRecord("create", "Incident", incidentRecord(a.id))), [applications, canOnRecord]);
+  const recordable = useMemo(() => applications.filter((a) => canOnRecord("create", "Incident", incidentRecord(a))), [applications, canOnRecord]);
   return { applications: recordable, loading, error };
 }
 

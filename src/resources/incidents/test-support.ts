@@ -33,6 +33,7 @@ export function anIncident(overrides: Partial<Incident> = {}): Incident {
     created_at: "2026-03-01T09:40:00.000Z",
     updated_at: "2026-03-01T09:40:00.000Z",
     version: 1,
+    resource_group_ids: app.resource_group_ids,
     ...overrides,
   };
 }

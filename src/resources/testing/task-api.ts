@@ -11,8 +11,12 @@ export const POLL_MS = 1500;
 
 export const testingTasksPath = (applicationId: string) => `applications/${applicationId}/testing/tasks`;
 
-/** A task is checked against its application: the rules scope testing tasks by `applicationId`. */
-export const testingRecord = (applicationId: string) => ({ id: applicationId, applicationId });
+/** A task is checked against its application: the rules scope testing tasks by `applicationId` or by the application's groups. */
+export const testingRecord = (application: { id: string; resource_group_ids: string[] }) => ({
+  id: application.id,
+  applicationId: application.id,
+  resource_group_ids: application.resource_group_ids,
+});
 
 export const isWorking = (status: TestingStatus | undefined) => status !== undefined && WORKING.includes(status);
 

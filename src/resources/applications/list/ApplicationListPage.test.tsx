@@ -15,6 +15,8 @@ const overdue = anApplication({
   approval_status: "approved",
   development_status: "deployed",
   next_review_due: "2026-01-15T00:00:00.000Z",
+  // In none of Carlos's groups: he reaches it only through a grant.
+  resource_group_ids: [],
 });
 const rows = [anApplication(), overdue];
 
