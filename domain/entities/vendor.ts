@@ -97,13 +97,17 @@ const linkedApplicationSchema = z.object({
 });
 export type LinkedApplication = z.infer<typeof linkedApplicationSchema>;
 
-/** GET /vendors/{id}/details: the answers, the risk with its reasons and the applications (the caller can read) that use it. */
+/** GET /vendors/{id}/details: the answers and the risk with its reasons (the applications that use it are a list of their own). */
 export const vendorDetailsResponseSchema = z.object({
   details: z.record(z.string(), z.unknown()),
   risk_level: z.enum(VENDOR_RISK_LEVELS),
   risk_reasons: z.array(z.enum(VENDOR_RISK_RULE_IDS as unknown as [string, ...string[]])),
-  applications: z.array(linkedApplicationSchema),
 });
+
+export const LINKED_APPLICATION_SORT_KEYS = ["name", "risk_tier"] as const;
+/** GET /vendors/{id}/applications: the applications the caller can read that use the vendor, a page at a time. */
+export const linkedApplicationListQuerySchema = listQuerySchema(LINKED_APPLICATION_SORT_KEYS);
+export const linkedApplicationListResponseSchema = listResponseSchema(linkedApplicationSchema);
 export type VendorDetailsResponse = z.infer<typeof vendorDetailsResponseSchema>;
 
 /** The vendor as an application names it. */

@@ -6,6 +6,8 @@ import {
   VENDOR_STATUSES,
   type Vendor,
   type vendorCreateSchema,
+  type linkedApplicationListQuerySchema,
+  type linkedApplicationListResponseSchema,
   type VendorDetailsResponse,
   type VendorListQuery,
   type vendorUpdateSchema,
@@ -18,7 +20,7 @@ import { usesVendor, type DbOrTx } from "../applications/vendors";
 import { actorOf, recordAudit } from "../audit/record";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { listItems, type ListFilters, type ListSorting, type ListSource, type SortValues } from "../db/list";
+import { listItems, listPage, type ListFilters, type ListSorting, type ListSource, type SortValues } from "../db/list";
 import type { ListTotal } from "../db/list-total";
 import { applications, applicationVendors, companies, vendors } from "../db/schema";
 import { likePattern } from "../db/search";
@@ -28,6 +30,8 @@ import type { ExpectedVersions } from "../plugins/concurrency";
 import { badRequest, conflict, forbidden, notFound } from "../plugins/problem";
 
 export type VendorRow = typeof vendors.$inferSelect;
+type LinkedApplicationListQuery = z.infer<typeof linkedApplicationListQuerySchema>;
+type LinkedApplicationList = z.infer<typeof linkedApplicationListResponseSchema>;
 
 /**
  * How many applications the caller can read use the vendor (listed, or as their foundation-model vendor):
@@ -239,31 +243,41 @@ export async function updateVendor(tx: DbOrTx, user: CurrentUser, row: VendorRow
   if (updated.riskLevel !== row.riskLevel) await reclassifyVendorUsers(tx, user.companyId, row.id, actor);
 }
 
-/** The vendor's answers, its risk with reasons, and the applications the caller can read that use it (listed or as foundation model). */
-export async function vendorDetails(db: Db, request: FastifyRequest, row: VendorRow): Promise<VendorDetailsResponse> {
+/** The vendor's answers and its risk with reasons. */
+export function vendorDetails(row: VendorRow): VendorDetailsResponse {
+  return { details: { ...emptyVendorDetails(), ...row.details }, risk_level: row.riskLevel, risk_reasons: row.riskReasons };
+}
+
+const LINKED_SORTING: ListSorting = {
+  keys: { name: sql`lower(${applications.name})`, risk_tier: applications.riskRank },
+  default: "name",
+  id: applications.id,
+};
+
+/** The applications the caller can read that use the vendor (listed, or as their foundation model), a page at a time. */
+export async function vendorApplications(db: Db, request: FastifyRequest, vendorId: string, query: LinkedApplicationListQuery): Promise<LinkedApplicationList> {
   const listed = exists(
     db
       .select({ one: sql`1` })
       .from(applicationVendors)
-      .where(and(eq(applicationVendors.applicationId, applications.id), eq(applicationVendors.vendorId, row.id))),
+      .where(and(eq(applicationVendors.applicationId, applications.id), eq(applicationVendors.vendorId, vendorId))),
   );
-  const linked = await db
+  const select = db
     .select({
       id: applications.id,
       name: applications.name,
       riskTier: applications.riskTier,
       approvalStatus: applications.approvalStatus,
       listed: sql<boolean>`${listed}`,
-      foundationModel: sql<boolean>`coalesce(${applications.details}->>'foundation_model_vendor_id' = ${row.id}, false)`,
+      foundationModel: sql<boolean>`coalesce(${applications.foundationModelVendorId} = ${vendorId}, false)`,
     })
     .from(applications)
-    .where(and(readableApplications(request), usesVendor(row.id)))
-    .orderBy(sql`lower(${applications.name})`, applications.id);
+    .$dynamic();
+  const where = and(readableApplications(request), usesVendor(vendorId), query.q ? ilike(applications.name, likePattern(query.q)) : undefined);
+  const { rows, ...totals } = await listPage(db, { table: applications, where, query, sorting: LINKED_SORTING, select });
   return {
-    details: { ...emptyVendorDetails(), ...row.details },
-    risk_level: row.riskLevel,
-    risk_reasons: row.riskReasons,
-    applications: linked.map((a) => ({
+    ...totals,
+    items: rows.map((a) => ({
       id: a.id,
       name: a.name,
       risk_tier: a.riskTier,

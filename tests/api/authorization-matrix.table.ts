@@ -312,6 +312,7 @@ export const MATRIX: Record<string, RouteCase> = {
     expect: { ...vendorRead(200), reviewer: 403, approver: 403, client: 403 },
   },
   "GET /v2/vendors/:id/details": { params: { id: (f) => f.ids.vendor }, expect: vendorRead(200) },
+  "GET /v2/vendors/:id/applications": { params: { id: (f) => f.ids.vendor }, expect: vendorRead(200) },
 
   // Incidents: whoever's role reaches the application reads them; contributors record and change them;
   // Administrators delete them. The list is for users with a role (the other company's Administrator gets theirs).

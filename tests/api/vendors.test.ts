@@ -53,7 +53,8 @@ describe("creating, reading and editing", () => {
     const low = await createVendor("contributor", { name: "Careful Vendor", details: LOW_RISK });
     expect(low).toMatchObject({ risk_level: "low", risk_reasons: [] });
     const details = (await call("reviewer", "GET", `/vendors/${low.id}/details`)).json();
-    expect(details).toMatchObject({ risk_level: "low", risk_reasons: [], applications: [] });
+    expect(details).toMatchObject({ risk_level: "low", risk_reasons: [] });
+    expect((await call("reviewer", "GET", `/vendors/${low.id}/applications`)).json()).toEqual({ items: [], total: 0 });
     expect(details.details).toMatchObject({ ...LOW_RISK, hosting_regions: null, last_review_date: null });
   });
 
@@ -142,6 +143,7 @@ describe("who may do what", () => {
     expect(list.items.map((v: { name: string }) => v.name)).not.toContain("Our Secret Vendor");
     expect((await call("other", "GET", `/vendors/${vendor.id}`)).statusCode).toBe(404);
     expect((await call("other", "GET", `/vendors/${vendor.id}/details`)).statusCode).toBe(404);
+    expect((await call("other", "GET", `/vendors/${vendor.id}/applications`)).statusCode).toBe(404);
     expect((await call("other", "PUT", `/vendors/${vendor.id}`, { status: "offboarded" })).statusCode).toBe(404);
     // Nor can they link it to one of their applications.
     const res = await call("other", "POST", "/applications", { name: "Their app", vendor_ids: [vendor.id] });
@@ -182,14 +184,19 @@ describe("links to applications", () => {
     const vendorDescriptor = app.risk_descriptors.find((d: { key: string }) => d.key === "vendor");
     expect(vendorDescriptor.rules).toEqual(["D-VENDOR", "D-VENDOR-FOUNDATION-MODEL"]);
 
-    const asAdmin = (await call("admin", "GET", `/vendors/${listedVendor.id}/details`)).json();
-    expect(asAdmin.applications.map((a: { name: string }) => a.name)).toEqual(["Hidden linked app", "Linked app"]);
-    expect(asAdmin.applications[1]).toMatchObject({ risk_tier: "low", approval_status: "draft", uses: ["listed"] });
-    const fm = (await call("admin", "GET", `/vendors/${fmVendor.id}/details`)).json();
-    expect(fm.applications.find((a: { id: string }) => a.id === app.id).uses).toEqual(["foundation_model"]);
-    // The contributor reads only the applications their group reaches, in the details and in the count.
-    const asContributor = (await call("contributor", "GET", `/vendors/${listedVendor.id}/details`)).json();
-    expect(asContributor.applications.map((a: { id: string }) => a.id)).toEqual([app.id]);
+    const asAdmin = (await call("admin", "GET", `/vendors/${listedVendor.id}/applications`)).json();
+    expect(asAdmin.items.map((a: { name: string }) => a.name)).toEqual(["Hidden linked app", "Linked app"]);
+    expect(asAdmin.items[1]).toMatchObject({ risk_tier: "low", approval_status: "draft", uses: ["listed"] });
+    expect(asAdmin.total).toBe(2);
+    // A page at a time, in the order asked for.
+    const second = (await call("admin", "GET", `/vendors/${listedVendor.id}/applications?page=2&page_size=1&sort=-name`)).json();
+    expect(second).toMatchObject({ total: 2, items: [{ name: "Hidden linked app" }] });
+    expect((await call("admin", "GET", `/vendors/${listedVendor.id}/applications?sort=owner`)).statusCode).toBe(400);
+    const fm = (await call("admin", "GET", `/vendors/${fmVendor.id}/applications`)).json();
+    expect(fm.items.find((a: { id: string }) => a.id === app.id).uses).toEqual(["foundation_model"]);
+    // The contributor reads only the applications their group reaches, in the list and in the count.
+    const asContributor = (await call("contributor", "GET", `/vendors/${listedVendor.id}/applications`)).json();
+    expect(asContributor.items.map((a: { id: string }) => a.id)).toEqual([app.id]);
     expect((await call("contributor", "GET", `/vendors/${listedVendor.id}`)).json().application_count).toBe(1);
     expect((await call("admin", "GET", `/vendors/${listedVendor.id}`)).json().application_count).toBe(2);
     expect(hidden.vendors).toHaveLength(2);

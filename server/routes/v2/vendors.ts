@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  linkedApplicationListQuerySchema,
+  linkedApplicationListResponseSchema,
   vendorCreateSchema,
   vendorDetailsResponseSchema,
   vendorIdParamsSchema,
@@ -15,7 +17,7 @@ import { problemResponses, versionedWriteResponses } from "../../plugins/problem
 import { listBatches } from "../../db/list";
 import { listExportRoute } from "../../exports/route";
 import { VENDOR_EXPORT_COLUMNS } from "../../vendors/export-columns";
-import { changeVendor, createVendor, findVendor, listVendors, toVendor, vendorDetails, vendorList } from "../../vendors/store";
+import { changeVendor, createVendor, findVendor, listVendors, toVendor, vendorApplications, vendorDetails, vendorList } from "../../vendors/store";
 
 const CAN_EDIT = "Only a contributor or an administrator can change vendors.";
 
@@ -92,11 +94,25 @@ export default async function vendorRoutes(root: FastifyInstance) {
     {
       schema: {
         tags: ["vendors"],
-        summary: "The vendor's answers, its risk with reasons, and the applications the caller can read that use it",
+        summary: "The vendor's answers and its risk with reasons",
         params: vendorIdParamsSchema,
         response: { 200: vendorDetailsResponseSchema, ...problemResponses },
       },
     },
-    async (request) => vendorDetails(db(), request, (await findVendor(db(), request, request.params.id)).row),
+    async (request) => vendorDetails((await findVendor(db(), request, request.params.id)).row),
+  );
+
+  app.get(
+    "/vendors/:id/applications",
+    {
+      schema: {
+        tags: ["vendors"],
+        summary: "The applications the caller can read that use the vendor (listed, or as their foundation model): paged",
+        params: vendorIdParamsSchema,
+        querystring: linkedApplicationListQuerySchema,
+        response: { 200: linkedApplicationListResponseSchema, ...problemResponses },
+      },
+    },
+    async (request) => vendorApplications(db(), request, (await findVendor(db(), request, request.params.id)).row.id, request.query),
   );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { Vendor, VendorDetailsResponse } from "../../../domain/entities/vendor";
+import type { LinkedApplication, Vendor, VendorDetailsResponse } from "../../../domain/entities/vendor";
 import { emptyVendorDetails } from "../../../domain/vendors";
 import { EntityTitlesProvider } from "../../components/layout/entity-titles";
 import { initTestI18n } from "../../test-support/i18n";
@@ -33,8 +33,8 @@ const DETAILS: VendorDetailsResponse = {
   details: { ...emptyVendorDetails(), trains_on_customer_data: true, personal_data_processed: true, dpa_signed: true, certifications: [], security_incident_last_24_months: false },
   risk_level: "high",
   risk_reasons: ["V-TRAINS-ON-CUSTOMER-DATA"],
-  applications: [{ id: "99999999-9999-4999-8999-999999999999", name: "CV screening ranker", risk_tier: "high", approval_status: "approved", uses: ["listed"] }],
 };
+const LINKED: LinkedApplication[] = [{ id: "99999999-9999-4999-8999-999999999999", name: "CV screening ranker", risk_tier: "high", approval_status: "approved", uses: ["listed"] }];
 
 function open(canEdit = true, update = vi.fn(async () => ({ data: TALENT as never }))) {
   renderWithRefine(
@@ -42,7 +42,13 @@ function open(canEdit = true, update = vi.fn(async () => ({ data: TALENT as neve
       <VendorDetailPage />
     </EntityTitlesProvider>,
     {
-      dataProvider: { getOne: async () => ({ data: TALENT as never }), custom: async () => ({ data: DETAILS as never }), update },
+      dataProvider: {
+        getOne: async () => ({ data: TALENT as never }),
+        custom: async () => ({ data: DETAILS as never }),
+        // The applications that use the vendor are a paged list of their own.
+        getList: async ({ meta }) => ({ data: (meta?.path === `vendors/${ID}/applications` ? LINKED : []) as never, total: LINKED.length }),
+        update,
+      },
       path: `/vendors/detail/${ID}`,
       pattern: "/vendors/detail/:id",
       can: (_r, action) => canEdit || action === "list" || action === "show",
@@ -59,7 +65,7 @@ describe("the vendor page", () => {
     expect(screen.getByRole("status", { name: "Vendor risk: High risk" })).toBeTruthy();
     expect(screen.getByRole("list", { name: "Why" }).textContent).toContain("Trains on customer data");
     const apps = screen.getByRole("region", { name: "Applications that use this vendor" });
-    const row = within(apps).getByRole("row", { name: /CV screening ranker/ });
+    const row = await within(apps).findByRole("row", { name: /CV screening ranker/ });
     expect(row.textContent).toContain("High");
     expect(row.textContent).toContain("Listed vendor");
   });

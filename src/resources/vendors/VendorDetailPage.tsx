@@ -62,7 +62,7 @@ export default function VendorDetailPage() {
       {details.query.error && <Alert severity="error">{t("vendors.loadFailed", { message: details.query.error.message })}</Alert>}
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", lg: "minmax(0, 1fr) minmax(0, 1fr)" }, alignItems: "start" }}>
         <VendorProfileCard vendor={vendor} canEdit={editable} />
-        <LinkedApplications applications={details.result.data?.applications ?? []} />
+        <LinkedApplications vendorId={vendor.id} />
       </Box>
       <VendorQuestionnaire vendorId={vendor.id} stored={stored} version={vendor.version} canEdit={editable} onSaved={() => void refresh()} />
     </Box>

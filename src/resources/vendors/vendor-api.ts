@@ -19,7 +19,7 @@ export function useCompanyVendors(enabled = true) {
   return { vendors: result.data, loading: query.isLoading, error: query.error };
 }
 
-/** GET /vendors/{id}/details: answers, risk with reasons, linked applications. */
+/** GET /vendors/{id}/details: answers, risk with reasons. */
 export function useVendorDetails(id: string) {
   return useCustom<VendorDetailsResponse, HttpError>({
     url: `/vendors/${id}/details`,

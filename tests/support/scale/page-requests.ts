@@ -76,6 +76,7 @@ export const PAGE_REQUESTS: readonly PageRequest[] = [
   // Vendors (src/resources/vendors): the list with application counts, one vendor.
   { page: "vendors: list", path: () => "/vendors?sort=name&page=1&page_size=25" },
   { page: "vendors: detail", path: (s) => `/vendors/${s.vendorId}/details` },
+  { page: "vendors: detail", path: (s) => `/vendors/${s.vendorId}/applications?sort=name&page=1&page_size=10` },
   // Incidents (src/resources/incidents): the list, its application filter's choices, one incident.
   { page: "incidents: list", path: () => "/incidents?sort=-detected_at&page=1&page_size=25" },
   { page: "incidents: application choices", path: () => `/applications?sort=name&page=1&page_size=${PAGE_SIZE_MAX}` },
