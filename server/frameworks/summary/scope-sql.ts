@@ -13,7 +13,7 @@ export function scopeSql(scope: FrameworkScope, details: string): string {
   if ("any" in scope) return scope.any.length ? `(${scope.any.map((s) => scopeSql(s, details)).join(" or ")})` : "false";
   if ("all" in scope) return scope.all.length ? `(${scope.all.map((s) => scopeSql(s, details)).join(" and ")})` : "true";
   const member = (question: string, value: string) =>
-    `(jsonb_typeof(${details}->${literal(question)}) = 'array' and ${details}->${literal(question)} @> jsonb_build_array(${literal(value)}::text))`;
+    `coalesce(jsonb_typeof(${details}->${literal(question)}) = 'array' and ${details}->${literal(question)} @> jsonb_build_array(${literal(value)}::text), false)`;
   const equals = (question: string, value: string) => `coalesce(${details}->${literal(question)} = to_jsonb(${literal(value)}::text), false)`;
   if ("high_risk_areas_includes" in scope) return member("high_risk_areas", scope.high_risk_areas_includes);
   if ("intended_users_includes" in scope) return member("intended_users", scope.intended_users_includes);
