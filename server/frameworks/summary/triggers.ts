@@ -4,10 +4,18 @@
  * insert recomputes its applications in one set-based call instead of once per row.
  */
 
-/** Recompute, per company, the applications `select` names (rows of company_id, application_id). */
+/**
+ * Recompute, per company, the applications `select` names (rows of company_id, application_id). Past a
+ * thousand (a bulk import) the whole company is recomputed instead: its statement is planned on the table's
+ * statistics with hash joins, where a long id array would be planned as a few rows and walked by index.
+ */
 const recomputeEach = (select: string) => `
     for r in select s.company_id, array_agg(distinct s.application_id) as ids from (${select}) s group by s.company_id loop
-      perform steward_compliance_recompute_apps(r.company_id, r.ids);
+      if cardinality(r.ids) > 1000 then
+        perform steward_compliance_recompute_company(r.company_id);
+      else
+        perform steward_compliance_recompute_apps(r.company_id, r.ids);
+      end if;
     end loop;`;
 
 /** Recompute every application of each company `select` names. */
