@@ -59,6 +59,8 @@ export const applications = pgTable(
     index("applications_company_updated_idx").on(t.companyId, t.updatedAt),
     index("applications_company_tier_idx").on(t.companyId, t.riskTier),
     index("applications_company_approval_idx").on(t.companyId, t.approvalStatus),
+    // A company's application ids from the index alone: aggregates join a summary to the readable applications.
+    index("applications_company_id_idx").on(t.companyId, t.id),
     check("applications_risk_tier_check", sql`${t.riskTier} is null or ${t.riskTier} in (${inList(RISK_TIERS)})`),
     check("applications_approval_status_check", sql`${t.approvalStatus} in (${inList(APPROVAL_STATUSES)})`),
     check("applications_development_status_check", sql`${t.developmentStatus} in (${inList(DEVELOPMENT_STATUSES)})`),
