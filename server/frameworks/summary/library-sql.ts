@@ -48,28 +48,52 @@ function recomputeBody(apps: string): string {
        and coalesce(cs.enabled, f.default_enabled)
        and coalesce(o.enabled, ${scopeCase("f.framework_id", "a.details")})
   ),
-  pairs as (
-    select ap.application_id, ap.framework_id, l.control_id, ac.status
-      from applying ap
-      join library l on l.framework_id = ap.framework_id and l.tier = ap.risk_tier
-      left join application_controls ac on ac.application_id = ap.application_id and ac.control_id = l.control_id
+  -- Counts, not pairs: how many controls a framework (or a set of frameworks) needs at a tier comes from the
+  -- library alone, and statuses join only the rows application_controls holds, so the work grows with the
+  -- stored rows rather than with applications × controls.
+  lib_counts as (select framework_id, tier, count(*)::int as n from library group by framework_id, tier),
+  per_app as (
+    select application_id, risk_tier, array_agg(framework_id order by framework_id) as fws from applying group by application_id, risk_tier
   ),
-  per_framework as (
-    select ap.application_id, ap.framework_id, count(p.control_id)::int as applicable,
-      count(*) filter (where p.status = 'implemented')::int as implemented,
-      count(*) filter (where p.status = 'not_applicable')::int as not_applicable,
-      count(*) filter (where p.status = 'in_progress')::int as in_progress
+  set_controls as (
+    select distinct s.fws, s.risk_tier, l.control_id
+      from (select distinct fws, risk_tier from per_app) s
+      join library l on l.framework_id = any(s.fws) and l.tier = s.risk_tier
+  ),
+  set_counts as (select fws, risk_tier, count(*)::int as n from set_controls group by fws, risk_tier),
+  status_per_framework as (
+    select ap.application_id, ap.framework_id,
+      count(*) filter (where ac.status = 'implemented')::int as implemented,
+      count(*) filter (where ac.status = 'not_applicable')::int as not_applicable,
+      count(*) filter (where ac.status = 'in_progress')::int as in_progress
       from applying ap
-      left join pairs p on p.application_id = ap.application_id and p.framework_id = ap.framework_id
+      join application_controls ac on ac.application_id = ap.application_id
+      join library l on l.framework_id = ap.framework_id and l.tier = ap.risk_tier and l.control_id = ac.control_id
      group by ap.application_id, ap.framework_id
   ),
+  per_framework as (
+    select ap.application_id, ap.framework_id, coalesce(lc.n, 0) as applicable,
+      coalesce(s.implemented, 0) as implemented, coalesce(s.not_applicable, 0) as not_applicable, coalesce(s.in_progress, 0) as in_progress
+      from applying ap
+      left join lib_counts lc on lc.framework_id = ap.framework_id and lc.tier = ap.risk_tier
+      left join status_per_framework s on s.application_id = ap.application_id and s.framework_id = ap.framework_id
+  ),
+  status_across as (
+    select pa.application_id,
+      count(*) filter (where ac.status = 'implemented')::int as implemented,
+      count(*) filter (where ac.status = 'not_applicable')::int as not_applicable,
+      count(*) filter (where ac.status = 'in_progress')::int as in_progress
+      from per_app pa
+      join application_controls ac on ac.application_id = pa.application_id
+      join set_controls sc on sc.fws = pa.fws and sc.risk_tier = pa.risk_tier and sc.control_id = ac.control_id
+     group by pa.application_id
+  ),
   across_frameworks as (
-    select u.application_id, ${literal(ACROSS_FRAMEWORKS)}::text as framework_id, count(*)::int as applicable,
-      count(*) filter (where u.status = 'implemented')::int as implemented,
-      count(*) filter (where u.status = 'not_applicable')::int as not_applicable,
-      count(*) filter (where u.status = 'in_progress')::int as in_progress
-      from (select distinct application_id, control_id, status from pairs) u
-     group by u.application_id
+    select pa.application_id, ${literal(ACROSS_FRAMEWORKS)}::text as framework_id, sc.n as applicable,
+      coalesce(s.implemented, 0) as implemented, coalesce(s.not_applicable, 0) as not_applicable, coalesce(s.in_progress, 0) as in_progress
+      from per_app pa
+      join set_counts sc on sc.fws = pa.fws and sc.risk_tier = pa.risk_tier
+      left join status_across s on s.application_id = pa.application_id
   )
   insert into application_compliance (company_id, application_id, framework_id, applicable, implemented, not_applicable, in_progress)
   select p_company, application_id, framework_id, applicable, implemented, not_applicable, in_progress from per_framework
