@@ -82,12 +82,17 @@ const frameworkApplicationProgressSchema = progressSchema.extend({
   name: z.string(),
   risk_tier: z.enum(RISK_TIERS).nullable(),
 });
+export type FrameworkApplicationProgress = z.infer<typeof frameworkApplicationProgressSchema>;
+
+/** The applications a framework applies to are a list of their own (GET /frameworks/{id}/applications): paged, not embedded. */
+export const FRAMEWORK_APPLICATION_SORT_KEYS = ["name", "risk_tier", "progress"] as const;
+export const frameworkApplicationListQuerySchema = listQuerySchema(FRAMEWORK_APPLICATION_SORT_KEYS);
+export const frameworkApplicationListResponseSchema = listResponseSchema(frameworkApplicationProgressSchema);
 
 export const frameworkDetailSchema = frameworkSummarySchema.extend({
   requirements: z.array(frameworkRequirementSchema),
   /** The catalogue controls mapped to this framework's requirements (requirement_ids limited to them). */
   controls: z.array(catalogueControlSchema),
-  applications: z.array(frameworkApplicationProgressSchema),
 });
 export type FrameworkDetail = z.infer<typeof frameworkDetailSchema>;
 

@@ -1,26 +1,13 @@
 import type { FastifyRequest } from "fastify";
 import { sql } from "drizzle-orm";
 import { NOT_ASSESSED, type ApplicationMetrics } from "../../domain/entities/application";
-import type { Progress } from "../../domain/entities/framework";
 import { REVIEW_REMINDER_DAYS_BEFORE, RISK_TIERS } from "../../domain/risk";
 import { APPROVAL_STATUSES, DEVELOPMENT_STATUSES } from "../../domain/workflow";
 import type { Db } from "../db/client";
 import { applications } from "../db/schema";
-import { applicationOverrides, companySettings, controlsFor, countProgress, emptyProgress } from "../frameworks/compliance";
+import { emptyProgress } from "../frameworks/compliance";
+import { controlCompletion } from "../frameworks/summary/reads";
 import { readableApplications } from "./store";
-
-/** Every applicable control of every readable application, once per application, counted in SQL. */
-async function controlCompletion(db: Db, request: FastifyRequest): Promise<Progress> {
-  const apps = await db
-    .select({ id: applications.id, name: applications.name, riskTier: applications.riskTier, details: applications.details })
-    .from(applications)
-    .where(readableApplications(request));
-  if (apps.length === 0) return emptyProgress();
-  const settings = await companySettings(db, request.user.companyId);
-  const overrides = await applicationOverrides(db, apps.map((a) => a.id));
-  const pairs = apps.flatMap((app) => controlsFor(app, settings, overrides.get(app.id)).map((c) => ({ group: "all", applicationId: app.id, controlId: c.id })));
-  return (await countProgress(db, request.user.companyId, pairs)).get("all") ?? emptyProgress();
-}
 
 const zeros = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 
@@ -55,6 +42,7 @@ export async function applicationMetrics(db: Db, request: FastifyRequest): Promi
     metrics.reviews_due += r.due;
     metrics.reviews_overdue += r.overdue;
   }
-  metrics.controls = await controlCompletion(db, request);
+  // Every applicable control of every readable application, once per application: summed from the kept summary.
+  metrics.controls = await controlCompletion(db, request.user.companyId, readableApplications(request));
   return metrics;
 }

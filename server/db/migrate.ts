@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { chainUnhashedEntries } from "../audit/backfill";
+import { installComplianceSummary } from "../frameworks/summary/install";
 import type { Database } from "./client";
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -12,7 +13,8 @@ const MIGRATION_LOCK_KEY = 7_411_020_261;
 
 /**
  * Applies pending migrations under an advisory lock, safe when several instances start at once; then, under the
- * same lock, the one data migration SQL cannot do: hashing audit entries written before the audit chain.
+ * same lock, the data migrations SQL files cannot do: hashing audit entries written before the audit chain, and
+ * building the compliance summaries from this release's framework library.
  */
 export async function runMigrations(database: Database): Promise<void> {
   await database.withConnection(async (db) => {
@@ -25,6 +27,7 @@ export async function runMigrations(database: Database): Promise<void> {
       ) => Promise<void>;
       await migrate(db, { migrationsFolder });
       await chainUnhashedEntries(db);
+      await installComplianceSummary(db);
     } finally {
       await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);
     }

@@ -83,8 +83,10 @@ export interface ApplicablePair {
 export const emptyProgress = (): Progress => ({ applicable: 0, implemented: 0, not_applicable: 0, in_progress: 0, not_started: 0, progress: 0 });
 
 /**
- * Progress per group, counted in SQL: the applicable set comes from the library (TS), the statuses
- * from application_controls, where no row means not started. progress = (implemented + not_applicable) ÷ applicable.
+ * Progress per group for ONE application's controls (bounded by the library), counted in SQL: the applicable set
+ * comes from the library (TS), the statuses from application_controls, where no row means not started.
+ * progress = (implemented + not_applicable) ÷ applicable. Lists over many applications read the kept summary
+ * (./summary) instead.
  */
 export async function countProgress(db: Db, companyId: string, pairs: readonly ApplicablePair[]): Promise<Map<string, Progress>> {
   const result = new Map<string, Progress>();
@@ -119,22 +121,4 @@ export async function countProgress(db: Db, companyId: string, pairs: readonly A
     });
   }
   return result;
-}
-
-/** The pairs of one framework's applicable controls for each application it applies to, grouped by `groupOf`. */
-export function frameworkPairs(
-  framework: Framework,
-  apps: readonly ComplianceApplication[],
-  settings: Map<string, CompanySetting>,
-  overrides: Map<string, Map<string, Override>>,
-  groupOf: (app: ComplianceApplication) => string,
-): { pairs: ApplicablePair[]; applying: ComplianceApplication[] } {
-  const pairs: ApplicablePair[] = [];
-  const applying: ComplianceApplication[] = [];
-  for (const app of apps) {
-    if (!frameworkAppliesTo(framework, app, settings, overrides.get(app.id))) continue;
-    applying.push(app);
-    for (const c of applicableControls([framework], app.riskTier)) pairs.push({ group: groupOf(app), applicationId: app.id, controlId: c.id });
-  }
-  return { pairs, applying };
 }

@@ -1,30 +1,11 @@
 import type { FastifyRequest } from "fastify";
-import { and, asc, eq } from "drizzle-orm";
 import { CONTROLS, FRAMEWORKS, controlsForRequirement, type Framework } from "../../domain/frameworks";
-import type { FrameworkDetail, FrameworkRequirement, FrameworkSummary, Progress } from "../../domain/entities/framework";
+import type { FrameworkDetail, FrameworkRequirement, FrameworkSummary } from "../../domain/entities/framework";
 import { scopeOf } from "../access/scope";
 import type { Db } from "../db/client";
 import { applications } from "../db/schema";
-import {
-  applicationOverrides,
-  companySettings,
-  countProgress,
-  emptyProgress,
-  frameworkPairs,
-  type ApplicablePair,
-  type CompanySetting,
-  type ComplianceApplication,
-} from "./compliance";
-
-/** The applications the caller may read (by the same rules as the applications list): a company's progress covers only those. */
-export async function readableApplications(db: Db, request: FastifyRequest): Promise<ComplianceApplication[]> {
-  const rows = await db
-    .select({ id: applications.id, name: applications.name, riskTier: applications.riskTier, details: applications.details })
-    .from(applications)
-    .where(and(eq(applications.companyId, request.user.companyId), scopeOf(request.ability, "read", "Application", applications)))
-    .orderBy(asc(applications.name));
-  return rows;
-}
+import { companySettings, emptyProgress, type CompanySetting } from "./compliance";
+import { frameworkStandings, type FrameworkStanding } from "./summary/reads";
 
 /** Controls of the catalogue mapped to a framework, their requirement ids limited to it. */
 export function frameworkControls(framework: Framework) {
@@ -32,7 +13,7 @@ export function frameworkControls(framework: Framework) {
   return CONTROLS.map((c) => ({ ...c, requirement_ids: c.requirement_ids.filter((id) => ids.has(id)) })).filter((c) => c.requirement_ids.length > 0);
 }
 
-function toSummary(framework: Framework, setting: CompanySetting, applicationCount: number, progress: Progress): FrameworkSummary {
+function toSummary(framework: Framework, setting: CompanySetting, standing: FrameworkStanding | undefined): FrameworkSummary {
   return {
     id: framework.id,
     key: framework.key,
@@ -48,28 +29,19 @@ function toSummary(framework: Framework, setting: CompanySetting, applicationCou
     notes: setting.notes,
     requirement_count: framework.requirements.length,
     control_count: frameworkControls(framework).length,
-    application_count: applicationCount,
-    progress,
+    application_count: standing?.applicationCount ?? 0,
+    progress: standing?.progress ?? emptyProgress(),
   };
 }
 
-/** Every framework with the company's setting and its progress over the readable applications. */
+/** The caller's reach over applications, as a condition on `applications` (the same rules as the applications list). */
+export const readableScope = (request: FastifyRequest) => scopeOf(request.ability, "read", "Application", applications);
+
+/** Every framework with the company's setting and its progress over the readable applications: one grouped query. */
 export async function frameworkSummaries(db: Db, request: FastifyRequest): Promise<FrameworkSummary[]> {
   const companyId = request.user.companyId;
-  const [settings, apps] = await Promise.all([companySettings(db, companyId), readableApplications(db, request)]);
-  const overrides = await applicationOverrides(
-    db,
-    apps.map((a) => a.id),
-  );
-  const pairs: ApplicablePair[] = [];
-  const counts = new Map<string, number>();
-  for (const f of FRAMEWORKS) {
-    const found = frameworkPairs(f, apps, settings, overrides, () => f.id);
-    pairs.push(...found.pairs);
-    counts.set(f.id, found.applying.length);
-  }
-  const progress = await countProgress(db, companyId, pairs);
-  return FRAMEWORKS.map((f) => toSummary(f, settings.get(f.id)!, counts.get(f.id) ?? 0, progress.get(f.id) ?? emptyProgress()));
+  const [settings, standings] = await Promise.all([companySettings(db, companyId), frameworkStandings(db, companyId, readableScope(request))]);
+  return FRAMEWORKS.map((f) => toSummary(f, settings.get(f.id)!, standings.get(f.id)));
 }
 
 /** A framework's requirements as the API names them, in library order, each naming its mapped controls. */
@@ -88,31 +60,13 @@ export function frameworkRequirements(framework: Framework): FrameworkRequiremen
   }));
 }
 
-/** One framework: requirements with their controls, and progress per readable application it applies to. */
+/** One framework: requirements with their controls, and its progress over the readable applications it applies to. */
 export async function frameworkDetail(db: Db, request: FastifyRequest, framework: Framework): Promise<FrameworkDetail> {
   const companyId = request.user.companyId;
-  const [settings, apps] = await Promise.all([companySettings(db, companyId), readableApplications(db, request)]);
-  const overrides = await applicationOverrides(
-    db,
-    apps.map((a) => a.id),
-  );
-  const { pairs, applying } = frameworkPairs(framework, apps, settings, overrides, (a) => a.id);
-  const total = await countProgress(
-    db,
-    companyId,
-    pairs.map((p) => ({ ...p, group: "total" })),
-  );
-  const perApp = await countProgress(db, companyId, pairs);
+  const [settings, standings] = await Promise.all([companySettings(db, companyId), frameworkStandings(db, companyId, readableScope(request), framework.id)]);
   return {
-    ...toSummary(framework, settings.get(framework.id)!, applying.length, total.get("total") ?? emptyProgress()),
+    ...toSummary(framework, settings.get(framework.id)!, standings.get(framework.id)),
     requirements: frameworkRequirements(framework),
     controls: frameworkControls(framework),
-    applications: applying.map((a) => ({
-      id: a.id,
-      name: a.name,
-      risk_tier: a.riskTier,
-      // An application without a tier has no applicable controls yet: nothing counted, progress 0.
-      ...(perApp.get(a.id) ?? emptyProgress()),
-    })),
   };
 }

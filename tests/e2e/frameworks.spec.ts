@@ -72,6 +72,7 @@ test("enable a framework, implement a control with evidence, and see progress mo
   await page.goto("/frameworks");
   await page.getByRole("link", { name: `View ${ISO}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: ISO })).toBeVisible();
-  const bar = page.getByRole("table", { name: "Progress by application" }).getByRole("progressbar", { name: `Progress of ${name}` });
+  // A server-paged grid of the applications the framework applies to.
+  const bar = page.getByRole("grid", { name: "Progress by application" }).getByRole("progressbar", { name: `Progress of ${name}` });
   await expect(bar).toHaveAttribute("aria-valuenow", /^[1-9]\d*$/);
 });

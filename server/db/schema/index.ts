@@ -14,3 +14,4 @@ export * from "./identity-providers";
 export * from "./approvals";
 export * from "./imports";
 export * from "./feature-flags";
+export * from "./compliance-summary";

@@ -1,10 +1,11 @@
 import type { FastifyRequest } from "fastify";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { applicableControls, type Control, type ControlStatus, type Framework, type Requirement, type RiskTier } from "../../../domain/frameworks";
 import type { Db } from "../../db/client";
-import { applicationControls, users } from "../../db/schema";
-import { applicationOverrides, companySettings, frameworkPairs, type CompanySetting } from "../../frameworks/compliance";
-import { frameworkControls, readableApplications } from "../../frameworks/readable";
+import { applicationCompliance, applicationControls, applications as applicationTable, users } from "../../db/schema";
+import { literal } from "../../frameworks/summary/scope-sql";
+import { companySettings, type CompanySetting } from "../../frameworks/compliance";
+import { frameworkControls, readableScope } from "../../frameworks/readable";
 
 /** Where a control stands for one application: done (implemented), justified as not applying, or missing. */
 export type Standing = "implemented" | "not_applicable" | "missing";
@@ -60,38 +61,32 @@ const standingOf = (status: ControlStatus): Standing => (status === "implemented
  */
 export async function complianceReport(db: Db, request: FastifyRequest, framework: Framework, today: string): Promise<ComplianceReport> {
   const companyId = request.user.companyId;
-  const [settings, readable] = await Promise.all([companySettings(db, companyId), readableApplications(db, request)]);
-  const overrides = await applicationOverrides(
-    db,
-    readable.map((a) => a.id),
-  );
-  const { applying } = frameworkPairs(framework, readable, settings, overrides, (a) => a.id);
+  // The applications in its scope come from the kept summary (a row per application a framework applies to).
+  const inScope = and(eq(applicationCompliance.companyId, companyId), eq(applicationCompliance.frameworkId, framework.id), readableScope(request));
+  // The library's controls as constants, not parameters.
   const mapped = frameworkControls(framework);
-  const stored = applying.length
-    ? await db
-        .select({
-          applicationId: applicationControls.applicationId,
-          controlId: applicationControls.controlId,
-          status: applicationControls.status,
-          dueDate: applicationControls.dueDate,
-          owner: sql<string | null>`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`,
-        })
-        .from(applicationControls)
-        .leftJoin(users, eq(users.id, applicationControls.ownerId))
-        .where(
-          and(
-            eq(applicationControls.companyId, companyId),
-            inArray(
-              applicationControls.applicationId,
-              applying.map((a) => a.id),
-            ),
-            inArray(
-              applicationControls.controlId,
-              mapped.map((c) => c.id),
-            ),
-          ),
-        )
-    : [];
+  const [settings, applying, stored] = await Promise.all([
+    companySettings(db, companyId),
+    db
+      .select({ id: applicationTable.id, name: applicationTable.name, riskTier: applicationTable.riskTier })
+      .from(applicationCompliance)
+      .innerJoin(applicationTable, eq(applicationTable.id, applicationCompliance.applicationId))
+      .where(inScope)
+      .orderBy(asc(applicationTable.name), asc(applicationTable.id)),
+    db
+      .select({
+        applicationId: applicationControls.applicationId,
+        controlId: applicationControls.controlId,
+        status: applicationControls.status,
+        dueDate: applicationControls.dueDate,
+        owner: sql<string | null>`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`,
+      })
+      .from(applicationControls)
+      .innerJoin(applicationCompliance, and(eq(applicationCompliance.applicationId, applicationControls.applicationId), eq(applicationCompliance.frameworkId, framework.id)))
+      .innerJoin(applicationTable, eq(applicationTable.id, applicationControls.applicationId))
+      .leftJoin(users, eq(users.id, applicationControls.ownerId))
+      .where(and(inScope, eq(applicationControls.companyId, companyId), sql`${applicationControls.controlId} in (${sql.raw(mapped.map((c) => literal(c.id)).join(", "))})`)),
+  ]);
   const byPair = new Map(stored.map((s) => [`${s.applicationId}/${s.controlId}`, s]));
 
   const applications: ReportApplication[] = applying.map((a) => ({ id: a.id, name: a.name, tier: a.riskTier, counts: noCounts() }));

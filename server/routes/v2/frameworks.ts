@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { frameworkByKey, type Framework } from "../../../domain/frameworks";
 import {
+  FRAMEWORK_APPLICATION_SORT_KEYS,
+  frameworkApplicationListQuerySchema,
+  frameworkApplicationListResponseSchema,
   frameworkDetailSchema,
   frameworkListQuerySchema,
   frameworkListResponseSchema,
@@ -12,7 +15,8 @@ import {
   type FrameworkSummary,
 } from "../../../domain/entities/framework";
 import { pageOf } from "../../db/list";
-import { frameworkControls, frameworkDetail, frameworkRequirements, frameworkSummaries } from "../../frameworks/readable";
+import { frameworkControls, frameworkDetail, frameworkRequirements, frameworkSummaries, readableScope } from "../../frameworks/readable";
+import { frameworkApplicationsPage } from "../../frameworks/summary/reads";
 import { REQUIREMENT_EXPORT_COLUMNS } from "../../frameworks/export-columns";
 import { asDownload, listExportRoute, oneBatch, streamedWorkbook } from "../../exports/route";
 import { findCompany, findLogo } from "../../company/store";
@@ -92,6 +96,31 @@ export default async function frameworkRoutes(root: FastifyInstance) {
     async (request) => {
       assertCan(request, "read", "Framework", READ_FORBIDDEN);
       return frameworkDetail(db(), request, findFramework(request.params.id));
+    },
+  );
+
+  app.get(
+    "/frameworks/:id/applications",
+    {
+      schema: {
+        tags: ["frameworks"],
+        summary: "The applications (of those the caller reads) a framework applies to, each with its progress under it: paged",
+        params: frameworkParamsSchema,
+        querystring: frameworkApplicationListQuerySchema,
+        response: { 200: frameworkApplicationListResponseSchema, ...problemResponses },
+      },
+    },
+    async (request) => {
+      assertCan(request, "read", "Framework", READ_FORBIDDEN);
+      const framework = findFramework(request.params.id);
+      const { sort, q } = request.query;
+      const key = (sort?.replace(/^-/, "") ?? "name") as (typeof FRAMEWORK_APPLICATION_SORT_KEYS)[number];
+      return frameworkApplicationsPage(db(), request.user.companyId, readableScope(request), framework.id, {
+        ...pageOf(request.query),
+        sort: key,
+        descending: sort?.startsWith("-") ?? false,
+        q,
+      });
     },
   );
 

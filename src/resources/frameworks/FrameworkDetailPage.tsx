@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { Link as RouterLink, useParams } from "react-router";
+import { useParams } from "react-router";
 import {
   Accordion,
   AccordionDetails,
@@ -8,13 +8,8 @@ import {
   Box,
   Chip,
   LinearProgress,
-  Link,
   Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableRow,
   Tooltip,
   Typography,
 } from "@mui/material";
@@ -23,7 +18,6 @@ import { useTranslation } from "react-i18next";
 import type { CatalogueControl, FrameworkRequirement } from "../../../domain/entities/framework";
 import { useEntityTitle } from "../../components/layout/entity-titles";
 import { useFormatDate } from "../../components/risk/dates";
-import { TierChip } from "../../components/risk/TierChip";
 import { EntityNotFound } from "../../pages/errors/EntityNotFound";
 import { FRAMEWORKS_RESOURCE, useFramework } from "./framework-api";
 import { ExportMenu } from "../../components/data-grid/ExportMenu";
@@ -31,8 +25,7 @@ import { DownloadMenu } from "../../components/downloads/DownloadMenu";
 import AssessmentOutlined from "@mui/icons-material/AssessmentOutlined";
 import { FrameworkStatusChip } from "./FrameworkStatusChip";
 import { ProgressBar } from "./ProgressBar";
-import { TableHeader } from "../../components/layout/TableHeader";
-import { useResourceUrl } from "../links";
+import { FrameworkApplicationsGrid } from "./FrameworkApplicationsGrid";
 import { useNavigation } from "@refinedev/core";
 import { useFeatureFlag } from "../../providers/feature-flags";
 
@@ -80,7 +73,6 @@ function RequirementItem({ requirement, controls }: { requirement: FrameworkRequ
 export default function FrameworkDetailPage() {
   const { t } = useTranslation();
   const exportOn = useFeatureFlag("data-export");
-  const resourceUrl = useResourceUrl();
   const { listUrl } = useNavigation();
   const formatDate = useFormatDate();
   const { id: frameworkId = "" } = useParams<{ id: string }>();
@@ -160,29 +152,8 @@ export default function FrameworkDetailPage() {
         </Typography>
         {!framework.enabled ? (
           <Typography color="text.secondary">{t("frameworks.notEnabled")}</Typography>
-        ) : framework.applications.length === 0 ? (
-          <Typography color="text.secondary">{t("frameworks.detail.noApplications")}</Typography>
         ) : (
-          <Table size="small" aria-labelledby="framework-applications">
-            <TableHeader cells={[t("frameworks.detail.application"), t("frameworks.detail.tier"), t("frameworks.detail.progress")]} />
-            <TableBody>
-              {framework.applications.map((a) => (
-                <TableRow key={a.id}>
-                  <TableCell>
-                    <Link component={RouterLink} to={resourceUrl("applications", "show", { id: a.id }, { tab: "controls" })}>
-                      {a.name}
-                    </Link>
-                  </TableCell>
-                  <TableCell>
-                    <TierChip tier={a.risk_tier} />
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 220 }}>
-                    <ProgressBar progress={a} label={t("frameworks.detail.progressOf", { name: a.name })} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <FrameworkApplicationsGrid frameworkId={framework.id} labelledBy="framework-applications" />
         )}
       </Box>
 

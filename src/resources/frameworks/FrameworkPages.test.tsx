@@ -49,11 +49,12 @@ const detail: FrameworkDetail = {
     { id: "eu-ai-act:art-5", ref: "Art. 5", group: "Prohibited practices", subgroup: null, subgroup_title: null, title: "Prohibited practices", summary: "Do not.", applies_to_tiers: null, applies_from: null, control_ids: ["C-RISK-01"] },
   ],
   controls: [{ id: "C-RISK-01", name: "Risk management process", description: "d", guidance: "g", evidence_expected: ["e"], tiers: ["high"], requirement_ids: ["eu-ai-act:art-9"] }],
-  applications: [{ id: "00000000-0000-4000-8000-0000000000f1", name: "Claims triage", risk_tier: "high", ...progress }],
 };
+const applications = { items: [{ id: "00000000-0000-4000-8000-0000000000f1", name: "Claims triage", risk_tier: "high", ...progress }], total: 1 };
 
 /** The API as the real data provider reaches it: the library, one framework, and settings saved. */
-const answer = async ({ path, method }: { path: string; method?: string }) => (method === "PUT" ? {} : path === "/frameworks" ? list : detail);
+const answer = async ({ path, method }: { path: string; method?: string }) =>
+  method === "PUT" ? {} : path === "/frameworks" ? list : path === "/frameworks/eu-ai-act/applications" ? applications : detail;
 
 describe("the frameworks pages", () => {
   it("list frameworks with status chips and progress; an Administrator enables one", async () => {
@@ -84,8 +85,10 @@ describe("the frameworks pages", () => {
     expect(screen.getByRole("heading", { name: /High-risk systems/ })).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Art. 9 — Risk management system" })).toBeTruthy();
     expect(screen.getByText("C-RISK-01 Risk management process")).toBeTruthy();
-    const table = screen.getByRole("table", { name: "Progress by application" });
-    expect(within(table).getByRole("link", { name: "Claims triage" }).getAttribute("href")).toBe("/applications/detail/00000000-0000-4000-8000-0000000000f1?tab=controls");
+    // The applications are a server-paged grid of their own, loaded a page at a time.
+    const table = await screen.findByRole("grid", { name: "Progress by application" });
+    expect((await within(table).findByRole("link", { name: "Claims triage" })).getAttribute("href")).toBe("/applications/detail/00000000-0000-4000-8000-0000000000f1?tab=controls");
     expect(within(table).getByRole("progressbar", { name: "Progress of Claims triage" }).getAttribute("aria-valuenow")).toBe("40");
+    expect(api).toHaveBeenCalledWith(expect.objectContaining({ path: "/frameworks/eu-ai-act/applications", query: expect.objectContaining({ page: 1, sort: "name" }) }));
   });
 });
