@@ -41,14 +41,19 @@ const app = (s: Samples) => `/applications/${s.applicationId}`;
 export const PAGE_REQUESTS: readonly PageRequest[] = [
   // The shell around every page: the caller, the bell.
   { page: "shell", path: () => "/access/user" },
-  { page: "shell: notifications (bell)", path: () => "/notifications/30" },
+  { page: "shell: notifications (bell)", path: () => "/notifications?days=30&page=1&page_size=20" },
   // The dashboard (src/pages/home): metrics, awaiting approval (My Work), upcoming reviews, recent changes, framework progress.
   { page: "dashboard: metrics", path: () => "/applications/metrics" },
   { page: "dashboard: upcoming reviews", path: () => "/applications?sort=next_review_due&page=1&page_size=5" },
   { page: "dashboard: recent changes", path: () => "/applications?sort=-updated_at&page=1&page_size=5" },
   { page: "dashboard: framework progress", path: () => "/frameworks?enabled=true&page=1&page_size=50", callers: COMPANY_WIDE },
-  // My Work (src/pages/my-work), also read by the dashboard's awaiting list.
-  { page: "my work", path: () => "/my-work" },
+  // My Work (src/pages/my-work): the counts per kind (the dashboard's too), then a page of each section.
+  { page: "my work: counts", path: () => "/my-work/counts" },
+  { page: "dashboard: awaiting approval", path: () => "/my-work?kind=review&kind=approve&kind=changes_requested&kind=reapproval&page=1&page_size=5" },
+  { page: "my work: controls", path: () => "/my-work?kind=control&page=1&page_size=10" },
+  { page: "my work: evidence", path: () => "/my-work?kind=evidence&page=1&page_size=10" },
+  { page: "my work: reviews due", path: () => "/my-work?kind=review_due&page=1&page_size=10" },
+  { page: "my work: everything, a deep page", path: () => "/my-work?page=50&page_size=10" },
   // The application list (src/resources/applications/list): first page, bench:lists's sorts and filters, a deep page.
   { page: "applications: first page", path: () => "/applications?sort=name&page=1&page_size=25" },
   { page: "applications: name sort, page 3", path: () => "/applications?page=3&page_size=25&sort=name" },
@@ -73,6 +78,7 @@ export const PAGE_REQUESTS: readonly PageRequest[] = [
   // Frameworks (src/resources/frameworks): the library with progress, one framework with its applications.
   { page: "frameworks: list", path: () => "/frameworks?page=1&page_size=200", callers: COMPANY_WIDE },
   { page: "frameworks: detail", path: (s) => `/frameworks/${s.frameworkId}`, callers: COMPANY_WIDE },
+  { page: "frameworks: detail", path: (s) => `/frameworks/${s.frameworkId}/applications?sort=name&page=1&page_size=25`, callers: COMPANY_WIDE },
   // Vendors (src/resources/vendors): the list with application counts, one vendor.
   { page: "vendors: list", path: () => "/vendors?sort=name&page=1&page_size=25" },
   { page: "vendors: detail", path: (s) => `/vendors/${s.vendorId}/details` },
