@@ -40,7 +40,7 @@ export function PasskeysCard() {
   const [listed, setListed] = useState<Omit<Passkey, "lastUsedAt">[] | null>(null);
   // "Last used" is an extra: the list stands without it.
   const { result: usage, query: usageQuery } = useCustom<PasskeyUsage, HttpError>({ url: "/access/user/passkeys", method: "get", errorNotification: false, queryOptions: { retry: false } });
-  const lastUsed = new Map((usageQuery.isSuccess ? usage.data.data : []).map((p) => [p.credential_id, p.last_used_at]));
+  const lastUsed = new Map((usage.data?.data ?? []).map((p) => [p.credential_id, p.last_used_at]));
   const passkeys: Passkey[] | null = listed && listed.map((p) => ({ ...p, lastUsedAt: lastUsed.get(p.id) ?? null }));
   const [failure, setFailure] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
