@@ -271,6 +271,7 @@ export const MATRIX: Record<string, RouteCase> = {
   // Frameworks: the library with the company's settings; an application's frameworks, controls and evidence.
   "GET /v2/frameworks": { expect: frameworkRead(200) },
   "GET /v2/frameworks/:id": { params: { id: "eu-ai-act" }, expect: frameworkRead(200) },
+  "GET /v2/frameworks/:id/applications": { params: { id: "eu-ai-act" }, expect: frameworkRead(200) },
   "PUT /v2/frameworks/:id/setting": { params: { id: "eu-ai-act" }, body: () => ({ enabled: true }), expect: adminOnly(200, "theirs") },
   "GET /v2/applications/:id/frameworks": { params: { id: (f) => f.ids.application }, expect: appRead(200) },
   "PUT /v2/applications/:id/frameworks/:frameworkId/setting": {

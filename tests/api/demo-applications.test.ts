@@ -72,7 +72,7 @@ describe("demo vendors", () => {
     ]);
     for (const vendor of items) expect(vendor.application_count, vendor.name).toBeGreaterThan(0);
     const talentSift = items.find((v: { name: string }) => v.name === "TalentSift");
-    const { applications } = (await call("admin", "GET", `/vendors/${talentSift.id}/details`)).json();
+    const { items: applications } = (await call("admin", "GET", `/vendors/${talentSift.id}/applications`)).json();
     expect(applications.map((a: { name: string }) => a.name)).toEqual(["CV screening ranker"]);
     const ranker = (await call("admin", "GET", `/applications/${applications[0].id}`)).json();
     expect(ranker.risk_descriptors.find((d: { key: string }) => d.key === "vendor").rules).toContain("D-VENDOR-HIGH-RISK");
