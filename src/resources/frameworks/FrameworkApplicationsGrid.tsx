@@ -60,7 +60,8 @@ export function FrameworkApplicationsGrid({ frameworkId, labelledBy }: { framewo
       aria-labelledby={labelledBy}
       noRowsLabel={t("frameworks.detail.noApplications")}
       rowHref={href}
-      sx={{ "& .MuiDataGrid-cell": { display: "flex", alignItems: "center" } }}
+      // A grid item may shrink below the width it was first drawn at, so the page never scrolls sideways when narrowed.
+      sx={{ minWidth: 0, "& .MuiDataGrid-cell": { display: "flex", alignItems: "center" } }}
     />
   );
 }

@@ -146,7 +146,7 @@ export default function FrameworkDetailPage() {
         )}
       </Paper>
 
-      <Box component="section" aria-labelledby="framework-applications">
+      <Box component="section" aria-labelledby="framework-applications" sx={{ minWidth: 0 }}>
         <Typography variant="h6" component="h2" id="framework-applications" sx={{ mb: 1 }}>
           {t("frameworks.detail.applications")}
         </Typography>

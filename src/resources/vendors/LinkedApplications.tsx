@@ -67,7 +67,8 @@ export function LinkedApplications({ vendorId }: { vendorId: string }) {
         aria-labelledby="vendor-applications-title"
         noRowsLabel={t("vendors.detail.noApplications")}
         rowHref={href}
-        sx={{ "& .MuiDataGrid-cell": { display: "flex", alignItems: "center" } }}
+        // A grid item may shrink below the width it was first drawn at, so the page never scrolls sideways when narrowed.
+      sx={{ minWidth: 0, "& .MuiDataGrid-cell": { display: "flex", alignItems: "center" } }}
       />
     </SectionCard>
   );
