@@ -50,7 +50,9 @@ function recomputeBody(apps: string): string {
   ),
   -- Counts, not pairs: how many controls a framework (or a set of frameworks) needs at a tier comes from the
   -- library alone, and statuses join only the rows application_controls holds, so the work grows with the
-  -- stored rows rather than with applications × controls.
+  -- stored rows rather than with applications × controls. Each figure is a sum over one appended stream (the
+  -- applicable count, then a row per stored status) grouped once: never a join onto an aggregate, which the
+  -- planner, misjudging the CTEs' sizes, would rescan per application.
   lib_counts as (select framework_id, tier, count(*)::int as n from library group by framework_id, tier),
   per_app as (
     select application_id, risk_tier, array_agg(framework_id order by framework_id) as fws from applying group by application_id, risk_tier
@@ -61,39 +63,40 @@ function recomputeBody(apps: string): string {
       join library l on l.framework_id = any(s.fws) and l.tier = s.risk_tier
   ),
   set_counts as (select fws, risk_tier, count(*)::int as n from set_controls group by fws, risk_tier),
-  status_per_framework as (
-    select ap.application_id, ap.framework_id,
-      count(*) filter (where ac.status = 'implemented')::int as implemented,
-      count(*) filter (where ac.status = 'not_applicable')::int as not_applicable,
-      count(*) filter (where ac.status = 'in_progress')::int as in_progress
-      from applying ap
-      join application_controls ac on ac.application_id = ap.application_id
-      join library l on l.framework_id = ap.framework_id and l.tier = ap.risk_tier and l.control_id = ac.control_id
-     group by ap.application_id, ap.framework_id
+  -- The stored statuses of these applications, each row once with its application's tier and frameworks, read
+  -- before the library is joined: joined the other way round it would be every application × control.
+  stored as materialized (
+    select pa.application_id, pa.risk_tier, pa.fws, ac.control_id, ac.status
+      from per_app pa join application_controls ac on ac.application_id = pa.application_id
+     where ac.company_id = p_company and ac.status in ('implemented', 'not_applicable', 'in_progress')
   ),
   per_framework as (
-    select ap.application_id, ap.framework_id, coalesce(lc.n, 0) as applicable,
-      coalesce(s.implemented, 0) as implemented, coalesce(s.not_applicable, 0) as not_applicable, coalesce(s.in_progress, 0) as in_progress
-      from applying ap
-      left join lib_counts lc on lc.framework_id = ap.framework_id and lc.tier = ap.risk_tier
-      left join status_per_framework s on s.application_id = ap.application_id and s.framework_id = ap.framework_id
-  ),
-  status_across as (
-    select pa.application_id,
-      count(*) filter (where ac.status = 'implemented')::int as implemented,
-      count(*) filter (where ac.status = 'not_applicable')::int as not_applicable,
-      count(*) filter (where ac.status = 'in_progress')::int as in_progress
-      from per_app pa
-      join application_controls ac on ac.application_id = pa.application_id
-      join set_controls sc on sc.fws = pa.fws and sc.risk_tier = pa.risk_tier and sc.control_id = ac.control_id
-     group by pa.application_id
+    select application_id, framework_id, sum(applicable)::int as applicable, sum(implemented)::int as implemented,
+      sum(not_applicable)::int as not_applicable, sum(in_progress)::int as in_progress
+      from (
+        select ap.application_id, ap.framework_id, coalesce(lc.n, 0) as applicable, 0 as implemented, 0 as not_applicable, 0 as in_progress
+          from applying ap
+          left join lib_counts lc on lc.framework_id = ap.framework_id and lc.tier = ap.risk_tier
+        union all
+        select st.application_id, l.framework_id, 0, (st.status = 'implemented')::int, (st.status = 'not_applicable')::int, (st.status = 'in_progress')::int
+          from stored st
+          join library l on l.tier = st.risk_tier and l.control_id = st.control_id and l.framework_id = any(st.fws)
+      ) counted
+     group by application_id, framework_id
   ),
   across_frameworks as (
-    select pa.application_id, ${literal(ACROSS_FRAMEWORKS)}::text as framework_id, sc.n as applicable,
-      coalesce(s.implemented, 0) as implemented, coalesce(s.not_applicable, 0) as not_applicable, coalesce(s.in_progress, 0) as in_progress
-      from per_app pa
-      join set_counts sc on sc.fws = pa.fws and sc.risk_tier = pa.risk_tier
-      left join status_across s on s.application_id = pa.application_id
+    select application_id, ${literal(ACROSS_FRAMEWORKS)}::text as framework_id, sum(applicable)::int as applicable, sum(implemented)::int as implemented,
+      sum(not_applicable)::int as not_applicable, sum(in_progress)::int as in_progress
+      from (
+        select pa.application_id, sc.n as applicable, 0 as implemented, 0 as not_applicable, 0 as in_progress
+          from per_app pa
+          join set_counts sc on sc.fws = pa.fws and sc.risk_tier = pa.risk_tier
+        union all
+        select st.application_id, 0, (st.status = 'implemented')::int, (st.status = 'not_applicable')::int, (st.status = 'in_progress')::int
+          from stored st
+          join set_controls sc on sc.fws = st.fws and sc.risk_tier = st.risk_tier and sc.control_id = st.control_id
+      ) counted
+     group by application_id
   )
   insert into application_compliance (company_id, application_id, framework_id, applicable, implemented, not_applicable, in_progress)
   select p_company, application_id, framework_id, applicable, implemented, not_applicable, in_progress from per_framework
@@ -107,7 +110,10 @@ export function recomputeFunctions(): string[] {
     `create or replace function steward_compliance_recompute_apps(p_company uuid, p_apps uuid[]) returns void language sql as $fn$${recomputeBody(
       "a.id in (select unnest(p_apps))",
     )}\n$fn$`,
-    `create or replace function steward_compliance_recompute_company(p_company uuid) returns void language sql as $fn$${recomputeBody("true")}\n$fn$`,
+    // A whole company is a bulk job, often run by the trigger of the statement that just wrote its rows, before
+    // any statistics know of them: planned on those, nested loops would rescan whole tables per application.
+    // Hash joins over the company's rows are linear whatever the statistics say.
+    `create or replace function steward_compliance_recompute_company(p_company uuid) returns void language sql set enable_nestloop = off as $fn$${recomputeBody("true")}\n$fn$`,
   ];
 }
 
