@@ -24,6 +24,18 @@ import { scratchDatabase } from "./applications-postgres";
 import { demoAccessToken } from "./sign-in";
 
 const RUNS = 5;
+/** BENCH_SCALE (default 1): a fraction of the enterprise fixture, to try a change on a smaller database first. */
+const SCALE = Number(process.env.BENCH_SCALE ?? "1");
+const scaled = (n: number) => Math.max(1, Math.round(n * SCALE));
+const FIXTURE = {
+  ...ENTERPRISE,
+  applications: scaled(ENTERPRISE.applications),
+  evidence: scaled(ENTERPRISE.evidence),
+  notifications: scaled(ENTERPRISE.notifications),
+  incidents: scaled(ENTERPRISE.incidents),
+  auditEntries: scaled(ENTERPRISE.auditEntries),
+  contributorApplications: Math.min(ENTERPRISE.contributorApplications, scaled(ENTERPRISE.applications)),
+};
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 interface Measured {
@@ -77,7 +89,7 @@ export async function reportPages(): Promise<boolean> {
     const building = performance.now();
     await runMigrations(database);
     await seedDemoData(database.db);
-    const fixture = await growDemoCompany(database.db, ENTERPRISE);
+    const fixture = await growDemoCompany(database.db, FIXTURE);
     // The steady state autovacuum keeps: the visibility map set as well as the statistics.
     await database.db.execute(sql`vacuum analyze`);
     printFixture(fixture, (performance.now() - building) / 1000);

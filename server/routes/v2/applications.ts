@@ -9,7 +9,6 @@ import {
   applicationUpdateSchema,
 } from "../../../domain/entities/application";
 import {
-  applicationList,
   applicationView,
   assertOwnerInCompany,
   changeApplication,
@@ -17,9 +16,8 @@ import {
   listApplications,
   withVendors,
 } from "../../applications/store";
-import { APPLICATION_EXPORT_COLUMNS } from "../../applications/export-columns";
+import { APPLICATION_EXPORT_COLUMNS, exportedApplications } from "../../applications/export-columns";
 import { createApplication } from "../../applications/create";
-import { listBatches } from "../../db/list";
 import { listExportRoute } from "../../exports/route";
 import { assertCan, checkRecord } from "../../plugins/ability";
 import { expectedVersions, withEtag, WRITE_PRECONDITION } from "../../plugins/concurrency";
@@ -50,7 +48,7 @@ export default async function applicationRoutes(root: FastifyInstance) {
     querystring: applicationListQuerySchema,
     columns: APPLICATION_EXPORT_COLUMNS,
     title: "applications.title",
-    source: (request, query) => ({ name: "applications", rows: listBatches(applicationList(db(), request, query), query.sort) }),
+    source: (request, query) => ({ name: "applications", rows: exportedApplications(db(), request, query) }),
   });
 
   app.post(
