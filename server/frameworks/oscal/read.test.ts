@@ -80,6 +80,8 @@ const control = (id: string, extra: Record<string, unknown> = {}) => ({ id, titl
 /** A control holding `levels` levels of controls, itself included. */
 const nested = (levels: number): Record<string, unknown> => (levels === 1 ? control("c1") : control(`c${levels}`, { controls: [nested(levels - 1)] }));
 
+const deepParts = (levels: number): Record<string, unknown> => (levels === 1 ? { name: "item", prose: "x" } : { name: "item", parts: [deepParts(levels - 1)] });
+
 async function refusal(input: unknown, maxBytes?: number): Promise<OscalReadError> {
   const error = await readOscalCatalog(typeof input === "string" ? input : JSON.stringify(input), { maxBytes }).then(
     () => null,
@@ -111,6 +113,7 @@ describe("refusing what is not a catalog or breaks the model, with the JSON path
     ["a control id repeating a group's", catalog({ groups: [{ id: "a", title: "A", controls: [control("a")] }] }), /^\$\.catalog\.groups\[0\]\.controls\[0\]\.id: duplicate id "a"/],
     ["a repeated label", catalog({ controls: [control("a", { props: [{ name: "label", value: "A-1" }] }), control("b", { props: [{ name: "label", value: "A-1" }] })] }), /^\$\.catalog\.controls\[1\]\.props\[0\]\.value: duplicate id "A-1"/],
     ["a repeated parameter id", catalog({ controls: [control("a", { params: [{ id: "p" }, { id: "p" }] })] }), /^\$\.catalog\.controls\[0\]\.params\[1\]\.id: duplicate parameter id "p"$/],
+    ["statement items nested too deep", catalog({ controls: [control("a", { parts: [{ name: "statement", parts: [deepParts(11)] }] })] }), /^\$\.catalog\.controls\[0\]\.parts\[0\](\.parts\[0\]){11}: parts nested deeper than 10 levels$/],
     ["controls nested too deep", catalog({ controls: [nested(MAX_CONTROL_DEPTH + 1)] }), /^\$\.catalog\.controls\[0\](\.controls\[0\]){10}: controls nested deeper than 10 levels$/],
   ])("%s", async (_, input, message) => {
     expect((await refusal(input)).message).toMatch(message);

@@ -1,6 +1,5 @@
 import { controlsForRequirement, type Framework, type Requirement } from "../../../domain/frameworks";
 import { OSCAL_VERSION, STEWARD_NS } from "./draft";
-import { FRAMEWORK_SOURCES } from "./sources";
 import { uuidV5 } from "./uuid";
 
 /**
@@ -121,7 +120,6 @@ function groupsOf(framework: Framework, idFor: (text: string) => string): OscalG
 }
 
 export function frameworkCatalog(framework: Framework): OscalCatalog {
-  const source = FRAMEWORK_SOURCES[framework.key];
   const idFor = uniqueIds();
   return {
     catalog: {
@@ -137,7 +135,7 @@ export function frameworkCatalog(framework: Framework): OscalCatalog {
           steward("status", framework.status),
           steward("jurisdiction", framework.jurisdiction),
         ],
-        links: source ? [{ href: source, rel: "source", text: framework.short_name }] : [],
+        links: framework.source_url ? [{ href: framework.source_url, rel: "source", text: framework.short_name }] : [],
         remarks: framework.summary,
       },
       groups: groupsOf(framework, idFor),
