@@ -1,8 +1,9 @@
 /**
  * Reading a large OSCAL catalog: NIST SP 800-53 rev. 5 (about 1,200 controls and enhancements, some 10 MB),
- * read from disk as a stream into a framework draft. Reference in the same run: `JSON.parse` of the same text
- * (the cost of parsing alone). Prints the time, its ratio to the reference, the peak RSS growth and the heap the
- * draft keeps; fails when reading takes more than 10× the bare parse or the peak grows by more than 400 MB.
+ * read from disk as a stream into a framework draft. Reference in the same run: reading the file whole and
+ * `JSON.parse` of its text (the floor for a reader that is not a streaming parser). Prints the time, its ratio
+ * to the reference, the peak RSS growth and the heap the draft keeps; fails when reading takes more than 10×
+ * the reference or the peak grows by more than 400 MB.
  *
  * The catalog is not part of the repository: set OSCAL_CATALOG to its path. NIST publishes it (public domain) at
  * https://github.com/usnistgov/oscal-content/blob/main/nist.gov/SP800-53/rev5/json/NIST_SP-800-53_rev5_catalog.json
@@ -40,14 +41,13 @@ const peakGrowth = process.resourceUsage().maxRSS * 1024 - Math.max(rssPeakBefor
 gc();
 const kept = process.memoryUsage().heapUsed - heapBefore;
 
-const text = readFileSync(path, "utf8");
 const parseStarted = performance.now();
-JSON.parse(text);
+JSON.parse(readFileSync(path, "utf8"));
 const parseMs = performance.now() - parseStarted;
 
 const ratio = readMs / parseMs;
 console.log(`catalog: ${draft.title} (${(size / MB).toFixed(1)} MB): ${draft.groups.length} groups, ${draft.requirements.length} requirements, ${draft.requirements.filter((r) => r.withdrawn).length} withdrawn`);
-console.log(`read:    ${readMs.toFixed(0)} ms (JSON.parse alone ${parseMs.toFixed(0)} ms, ×${ratio.toFixed(1)}; budget ×${TIME_RATIO_BUDGET})`);
+console.log(`read:    ${readMs.toFixed(0)} ms (read whole + JSON.parse ${parseMs.toFixed(0)} ms, ×${ratio.toFixed(1)}; budget ×${TIME_RATIO_BUDGET})`);
 console.log(`memory:  peak RSS growth ${(peakGrowth / MB).toFixed(1)} MB (budget ${PEAK_BUDGET_MB} MB), heap kept by the draft ${(kept / MB).toFixed(1)} MB`);
 if (ratio > TIME_RATIO_BUDGET || peakGrowth > PEAK_BUDGET_MB * MB) {
   console.error("bench:oscal: over budget");

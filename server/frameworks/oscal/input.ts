@@ -4,24 +4,27 @@ import type { FrameworkDraft } from "./draft";
 
 export const DEFAULT_MAX_CATALOG_BYTES = 20 * 1024 * 1024;
 
-/** The file's bytes, refused as soon as they pass the limit (a stream is not read to its end first). */
-async function bytesOf(input: Buffer | string | AsyncIterable<Uint8Array>, maxBytes: number): Promise<Buffer> {
+/**
+ * The file's text, refused as soon as its bytes pass the limit (a stream is not read to its end first). A stream
+ * is decoded chunk by chunk, so its bytes are never held whole beside the text.
+ */
+async function textOf(input: Buffer | string | AsyncIterable<Uint8Array>, maxBytes: number): Promise<string> {
   const tooLarge = () => fail("$", `the file is larger than ${maxBytes} bytes`);
-  if (typeof input === "string") return Buffer.byteLength(input) > maxBytes ? tooLarge() : Buffer.from(input, "utf8");
-  if (Buffer.isBuffer(input)) return input.length > maxBytes ? tooLarge() : input;
-  const chunks: Buffer[] = [];
+  if (typeof input === "string") return Buffer.byteLength(input) > maxBytes ? tooLarge() : input;
+  if (Buffer.isBuffer(input)) return input.length > maxBytes ? tooLarge() : input.toString("utf8");
+  const decoder = new TextDecoder("utf-8");
+  const parts: string[] = [];
   let size = 0;
   for await (const chunk of input) {
     size += chunk.byteLength;
     if (size > maxBytes) tooLarge();
-    chunks.push(Buffer.from(chunk));
+    parts.push(decoder.decode(chunk, { stream: true }));
   }
-  return Buffer.concat(chunks, size);
+  parts.push(decoder.decode());
+  return parts.join("");
 }
 
-function parsed(bytes: Buffer): unknown {
-  // The text lives only as long as the parse: the draft is built from the tree, then both are let go.
-  const body = bytes.toString("utf8");
+function parsed(body: string): unknown {
   try {
     return JSON.parse(body.charCodeAt(0) === 0xfeff ? body.slice(1) : body);
   } catch (error) {
@@ -38,5 +41,6 @@ export async function readOscalCatalog(
   options: { maxBytes?: number } = {},
 ): Promise<FrameworkDraft> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_CATALOG_BYTES;
-  return catalogDraft(parsed(await bytesOf(input, maxBytes)));
+  // The text lives only as long as the parse: the draft is built from the tree, then both are let go.
+  return catalogDraft(parsed(await textOf(input, maxBytes)));
 }
