@@ -34,6 +34,7 @@ export const COLORADO_SB_26_189: Framework = {
   key: KEY,
   name: "Colorado SB 26-189 — Automated decision-making technology in consequential decisions",
   short_name: "Colorado SB 26-189",
+  source_url: "https://leg.colorado.gov/bills/sb26-189",
   jurisdiction: "Colorado, United States",
   status: "Passed",
   key_dates: [{ date: EFFECTIVE, label: "Takes effect (replaces SB 24-205)" }],

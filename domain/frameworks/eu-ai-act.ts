@@ -111,6 +111,7 @@ export const EU_AI_ACT: Framework = {
   key: KEY,
   name: "EU Artificial Intelligence Act (Regulation (EU) 2024/1689, as amended in 2026)",
   short_name: "EU AI Act",
+  source_url: "https://eur-lex.europa.eu/eli/reg/2024/1689/oj",
   jurisdiction: "European Union",
   status: "In Effect",
   key_dates: [

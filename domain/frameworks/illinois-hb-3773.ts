@@ -20,6 +20,7 @@ export const ILLINOIS_HB_3773: Framework = {
   key: KEY,
   name: "Illinois HB 3773 — AI in employment (amending the Illinois Human Rights Act)",
   short_name: "Illinois HB 3773",
+  source_url: "https://www.ilga.gov/legislation/BillStatus.aspx?DocNum=3773&GAID=17&DocTypeID=HB&SessionID=112",
   jurisdiction: "Illinois, United States",
   status: "In Effect",
   key_dates: [{ date: SINCE, label: "In effect" }],

@@ -95,6 +95,7 @@ export const ISO_42001: Framework = {
   key: KEY,
   name: "ISO/IEC 42001:2023 — AI management system",
   short_name: "ISO/IEC 42001",
+  source_url: "https://www.iso.org/standard/81230.html",
   jurisdiction: "International",
   status: "Voluntary",
   key_dates: [{ date: "2023-12-18", label: "Standard published" }],

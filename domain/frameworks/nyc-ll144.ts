@@ -24,6 +24,7 @@ export const NYC_LL144: Framework = {
   key: KEY,
   name: "New York City Local Law 144 of 2021 — Automated Employment Decision Tools",
   short_name: "NYC LL144",
+  source_url: "https://www.nyc.gov/site/dca/about/automated-employment-decision-tools.page",
   jurisdiction: "New York City, United States",
   status: "In Effect",
   key_dates: [{ date: SINCE, label: "Enforcement began" }],

@@ -34,6 +34,7 @@ export const TEXAS_TRAIGA: Framework = {
   key: KEY,
   name: "Texas Responsible Artificial Intelligence Governance Act (HB 149)",
   short_name: "Texas TRAIGA",
+  source_url: "https://capitol.texas.gov/BillLookup/History.aspx?LegSess=89R&Bill=HB149",
   jurisdiction: "Texas, United States",
   status: "In Effect",
   key_dates: [{ date: SINCE, label: "In effect" }],

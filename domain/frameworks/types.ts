@@ -97,6 +97,8 @@ export const frameworkSchema = z.strictObject({
   key: z.string().regex(/^[a-z0-9-]+$/),
   name: z.string().min(1),
   short_name: z.string().min(1),
+  /** Where the official text is published. */
+  source_url: z.url().optional(),
   jurisdiction: z.string().min(1),
   status: frameworkStatusSchema,
   key_dates: z.array(keyDateSchema),

@@ -419,6 +419,7 @@ export const MATRIX: Record<string, RouteCase> = {
   "GET /v2/access/resource-groups/export": { query: () => "format=csv", expect: adminOnly(200, "theirs") },
   "GET /v2/access/api-clients/export": { query: () => "format=csv", expect: adminOnly(200, "theirs") },
   "GET /v2/frameworks/:id/requirements/export": { params: { id: "eu-ai-act" }, query: () => "format=xlsx", expect: frameworkRead(200) },
+  "GET /v2/frameworks/:id/export": { params: { id: "eu-ai-act" }, query: () => "format=oscal", expect: frameworkRead(200) },
   "GET /v2/applications/:id/controls/export": { params: { id: (f) => f.ids.controlled }, query: () => "format=csv", expect: appRead(200) },
   "GET /v2/applications/:id/testing/tasks/export": { params: { id: (f) => f.ids.application }, query: () => "format=csv", expect: appRead(200) },
   // Reports: the application dossier (PDF).

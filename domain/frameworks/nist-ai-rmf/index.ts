@@ -13,6 +13,7 @@ export const NIST_AI_RMF: Framework = {
   key: NIST_KEY,
   name: "NIST AI Risk Management Framework (AI RMF 1.0)",
   short_name: "NIST AI RMF",
+  source_url: "https://doi.org/10.6028/NIST.AI.100-1",
   jurisdiction: "United States (voluntary guidance)",
   status: "Voluntary",
   key_dates: [{ date: "2023-01-26", label: "AI RMF 1.0 released" }],

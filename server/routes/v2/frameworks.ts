@@ -30,10 +30,17 @@ import { todayIso } from "../../../domain/entities/framework";
 import { setCompanyFramework } from "../../frameworks/settings";
 import { assertCan } from "../../plugins/ability";
 import { notFound, problemResponses } from "../../plugins/problem";
+import { catalogJson } from "../../frameworks/oscal";
+import { FRAMEWORK_SHEET_COLUMNS, frameworkSheetRows } from "../../frameworks/oscal/sheet";
 
 const complianceReportQuerySchema = z.strictObject({
   format: z.enum(["pdf", "xlsx"]),
   lang: z.enum(LANGUAGES).optional().describe("The report's language; by default Accept-Language's, else the caller's, else en"),
+});
+
+const frameworkExportQuerySchema = z.strictObject({
+  format: z.enum(["oscal", "xlsx"]).describe("oscal: an OSCAL 1.1.2 catalog (JSON); xlsx: a row per requirement"),
+  lang: z.enum(LANGUAGES).optional().describe("The workbook's headers' language; by default Accept-Language's, else the caller's, else en"),
 });
 
 const READ_FORBIDDEN = "Frameworks are for Administrators and reviewers with company-level access.";
@@ -165,6 +172,31 @@ export default async function frameworkRoutes(root: FastifyInstance) {
       const [company, logo] = await Promise.all([findCompany(db(), request.user.companyId), findLogo(db(), request.user.companyId)]);
       const pdf = await compliancePdf(report, { t, companyName: company.name, logo: logo ? { contentType: logo.contentType, bytes: logo.bytes } : null, generatedAt: new Date() });
       return asDownload(reply, PDF, name, language).send(pdf);
+    },
+  );
+
+  app.get(
+    "/frameworks/:id/export",
+    {
+      config: { features: ["data-export"] },
+      schema: {
+        tags: ["frameworks"],
+        summary:
+          "A framework as an OSCAL 1.1.2 catalog (groups, controls with statement, label and sort-id, the Steward controls each maps to as Steward-namespaced props; the same bytes for the same library) or as .xlsx, a row per requirement",
+        params: frameworkParamsSchema,
+        querystring: frameworkExportQuerySchema,
+        response: { 200: z.any().describe("The catalog (JSON) or the workbook"), ...problemResponses },
+      },
+      preParsing: async (request) => assertCan(request, "read", "Framework", READ_FORBIDDEN),
+    },
+    async (request, reply) => {
+      const framework = findFramework(request.params.id);
+      const language = languageOf(request, request.query.lang);
+      const base = `${fileNamePart(framework.short_name)}-${framework.version}`;
+      if (request.query.format === "oscal") return asDownload(reply, "application/json; charset=utf-8", `${base}-oscal-catalog.json`, language).send(catalogJson(framework));
+      const t = textsFor(language);
+      const sheet = { title: t("reports.columns.framework.sheet"), columns: FRAMEWORK_SHEET_COLUMNS, rows: oneBatch(frameworkSheetRows(framework)) };
+      return asDownload(reply, XLSX, `${base}.xlsx`, language).send(streamedWorkbook(request, [sheet] as never, t));
     },
   );
 

@@ -23,6 +23,7 @@ import { FRAMEWORKS_RESOURCE, useFramework } from "./framework-api";
 import { ExportMenu } from "../../components/data-grid/ExportMenu";
 import { DownloadMenu } from "../../components/downloads/DownloadMenu";
 import AssessmentOutlined from "@mui/icons-material/AssessmentOutlined";
+import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
 import { FrameworkStatusChip } from "./FrameworkStatusChip";
 import { ProgressBar } from "./ProgressBar";
 import { FrameworkApplicationsGrid } from "./FrameworkApplicationsGrid";
@@ -128,7 +129,7 @@ export default function FrameworkDetailPage() {
         </Typography>
         {framework.enabled && <ProgressBar progress={framework.progress} label={t("frameworks.progress.label", { name: framework.name })} />}
         {exportOn && (
-          <Box>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", gap: 1 }}>
             <DownloadMenu
               label={t("frameworks.report.button")}
               menuLabel={t("frameworks.report.menu")}
@@ -142,7 +143,21 @@ export default function FrameworkDetailPage() {
                 fallbackName: `${framework.short_name}-compliance.${format}`,
               }))}
             />
-          </Box>
+            {/* The framework itself, for other GRC tools (OSCAL) or a spreadsheet. */}
+            <DownloadMenu
+              label={t("frameworks.export.button")}
+              menuLabel={t("frameworks.export.menu")}
+              busyLabel={t("frameworks.export.preparing")}
+              failedKey="frameworks.export.failed"
+              icon={<FileDownloadOutlined fontSize="small" />}
+              choices={(["oscal", "xlsx"] as const).map((format) => ({
+                label: t(`frameworks.export.${format}`),
+                path: `/${FRAMEWORKS_RESOURCE}/${framework.id}/export`,
+                query: () => ({ format }),
+                fallbackName: `${framework.short_name}-${format === "oscal" ? "oscal-catalog.json" : "framework.xlsx"}`,
+              }))}
+            />
+          </Stack>
         )}
       </Paper>
 

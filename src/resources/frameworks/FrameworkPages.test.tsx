@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { FrameworkDetail, FrameworkSummary } from "../../../domain/entities/framework";
-import { api } from "../../providers/api-client";
+import { api, apiFile } from "../../providers/api-client";
 import { initTestI18n } from "../../test-support/i18n";
 import { renderWithRefine } from "../../test-support/render-with-refine";
 import { dataProvider } from "../../providers/data-provider";
@@ -12,6 +12,7 @@ import FrameworkListPage from "./FrameworkListPage";
 vi.mock("../../providers/api-client", async (original) => ({
   ...(await original<typeof import("../../providers/api-client")>()),
   api: vi.fn(),
+  apiFile: vi.fn(),
 }));
 
 beforeAll(initTestI18n);
@@ -90,5 +91,20 @@ describe("the frameworks pages", () => {
     expect((await within(table).findByRole("link", { name: "Claims triage" })).getAttribute("href")).toBe("/applications/detail/00000000-0000-4000-8000-0000000000f1?tab=controls");
     expect(within(table).getByRole("progressbar", { name: "Progress of Claims triage" }).getAttribute("aria-valuenow")).toBe("40");
     expect(api).toHaveBeenCalledWith(expect.objectContaining({ path: "/frameworks/eu-ai-act/applications", query: expect.objectContaining({ page: 1, sort: "name" }) }));
+  });
+
+  it("export the framework as an OSCAL catalog or a workbook, in the user's language", async () => {
+    URL.createObjectURL = vi.fn(() => "blob:framework-export");
+    URL.revokeObjectURL = vi.fn();
+    vi.mocked(apiFile).mockResolvedValue({ blob: new Blob(["{}"]), name: "EU-AI-Act-2026.11-oscal-catalog.json" });
+    renderWithRefine(<FrameworkDetailPage />, { path: "/frameworks/eu-ai-act", pattern: "/frameworks/:id", dataProvider });
+    fireEvent.click(await screen.findByRole("button", { name: "Export framework" }));
+    const menu = screen.getByRole("menu", { name: "Export the framework as" });
+    expect(within(menu).getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["OSCAL catalog (JSON)", "Excel (.xlsx)"]);
+    fireEvent.click(within(menu).getByRole("menuitem", { name: "OSCAL catalog (JSON)" }));
+    await waitFor(() => expect(apiFile).toHaveBeenCalledWith("/frameworks/eu-ai-act/export", { format: "oscal", lang: "en" }));
+    fireEvent.click(screen.getByRole("button", { name: "Export framework" }));
+    fireEvent.click(within(screen.getByRole("menu", { name: "Export the framework as" })).getByRole("menuitem", { name: "Excel (.xlsx)" }));
+    await waitFor(() => expect(apiFile).toHaveBeenCalledWith("/frameworks/eu-ai-act/export", { format: "xlsx", lang: "en" }));
   });
 });
