@@ -46,7 +46,7 @@ const importInto = (t: TestApp, bearer: string, doc: object) =>
   t.app.inject({ method: "POST", url: "/v2/company/import", headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" }, payload: JSON.stringify(doc) });
 
 /** The export with one entry's actor renamed and every hash from there recomputed the way a forger can: without our key. */
-function forged(scheme: HashScheme, key: Buffer | undefined, resign: boolean) {
+function forged(scheme: HashScheme, key: Buffer | undefined, resign: boolean): typeof exported {
   const rows = exported.tables.audit_log.map((row) => ({ ...row }));
   const victim = Math.floor(rows.length / 2);
   rows[victim].actor_name = "Someone Else";
@@ -107,9 +107,10 @@ describe("an edited export", () => {
     const { token: bearer } = await emptyCompany(target, "second@forged.test", "Forged Two");
     const doc = forged("hmac-sha256", randomBytes(32), true);
     const victim = doc.tables.audit_log.find((r) => r.actor_name === "Someone Else")!;
-    const me = doc.tables.users.find((u) => u.email === "admin@steward.test")!;
+    const people = doc.tables.users as unknown as Array<{ email: string }>;
+    const me = people.find((u) => u.email === "admin@steward.test")!;
     // The caller must be one of the export's Administrators: this one is, under another e-mail.
-    const res = await importInto(target, bearer, { ...doc, tables: { ...doc.tables, users: doc.tables.users.map((u) => (u === me ? { ...u, email: "second@forged.test" } : u)) } });
+    const res = await importInto(target, bearer, { ...doc, tables: { ...doc.tables, users: people.map((u) => (u === me ? { ...u, email: "second@forged.test" } : u)) } });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toContain(`(entry ${victim.id}, place ${victim.seq}) does not match its hash`);
   });

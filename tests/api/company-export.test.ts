@@ -45,7 +45,7 @@ const importInto = (app: FastifyInstance, token: string, body: Buffer | object, 
 
 /** An export with what differs between two exports of the same records taken out: the time, and what is compared apart. */
 function comparable(doc: Record<string, unknown>) {
-  const { exported_at: _at, audit_chain: _chain, company, tables, ...rest } = doc as { exported_at: string; company: Record<string, unknown>; tables: Record<string, Record<string, unknown>[]> };
+  const { exported_at: _at, audit_chain: _chain, company, tables, ...rest } = doc as { exported_at: string; audit_chain: unknown; company: Record<string, unknown>; tables: Record<string, Record<string, unknown>[]> };
   const { id: _id, ...companyFields } = company;
   return { ...rest, company: companyFields, tables: { ...tables, users: tables.users.map(({ sub: _sub, ...user }) => user) } };
 }
