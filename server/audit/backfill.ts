@@ -18,7 +18,9 @@ const STEP = "backfill";
  *    last unkeyed hash, so from then on the unkeyed part is proven by the key too (verify refuses an unkeyed chain
  *    that no keyed entry closes, so rewriting a chain without the key never verifies).
  *
- * Returns how many entries it hashed.
+ * What no step can tell apart is a database made to look like one from before the key by someone who can write to
+ * it (a chain rewritten unkeyed and this mark removed, then a restart): as for removed newest entries, keep the
+ * verified head somewhere else and compare. Returns how many entries it hashed.
  */
 export async function runChainBackfillOnce(db: Db): Promise<number> {
   const [done] = await db.select().from(auditChainState).where(eq(auditChainState.step, STEP));
