@@ -9,10 +9,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
 import { recordAudit, type Actor, type AuditEntry } from "../server/audit/record";
+import { useAuditChainKey } from "../server/audit/key";
 import { walkChain } from "../server/audit/chain";
 import { verifyChain } from "../server/audit/verify";
 import { openDatabase, type Database } from "../server/db/client";
@@ -97,6 +98,8 @@ function print(where: string, f: Figures): void {
 }
 
 export async function reportAuditChain(): Promise<boolean> {
+  // A scratch key: the bench measures the keyed chain, as a server writes and verifies it.
+  useAuditChainKey(randomBytes(32));
   const dataDir = mkdtempSync(path.join(tmpdir(), "steward-bench-audit-"));
   const database = await openDatabase({ dataDir });
   let embedded: Figures;

@@ -24,6 +24,7 @@ import flagsPlugin from "./flags/plugin";
 import { authSettings } from "./identity/settings";
 import { loggerOptions } from "./logger";
 import telemetryPlugin from "./telemetry/plugin";
+import { ensureAuditChainKey } from "./audit/key";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -47,6 +48,8 @@ export interface BuildOptions {
 
 /** The whole server as one Fastify app: main.ts listens with it, tests inject into it. */
 export async function buildApp({ config, database, logger = true, spaRoot, identity, logStream, onRoute }: BuildOptions): Promise<FastifyInstance> {
+  // The chain key of every audit entry this app appends; main.ts loads it already, before the migrations.
+  await ensureAuditChainKey(config);
   const app = Fastify({
     logger: logger ? { ...(loggerOptions(config.LOG_LEVEL) as object), ...(logStream ? { stream: logStream } : {}) } : false,
     bodyLimit: config.BODY_LIMIT_BYTES,

@@ -4,6 +4,7 @@ import { StartError } from "./start-error";
 import { parseAllowlist, type Allowlist } from "./outbound/allowlist";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
 import { APP_ENVIRONMENTS } from "../domain/api/client-config";
+import { parseAuditChainKey } from "./audit/key";
 
 const flag = z
   .enum(["true", "false", "1", "0", ""])
@@ -100,6 +101,8 @@ export const configSchema = z
     MODEL_ENDPOINT_TOKEN_KEY: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
     /** The secret identity provider client secrets and authenticator-app secrets are encrypted with (shared by every instance); a key file in DATA_DIR/keys when unset. */
     IDENTITY_SECRET_KEY: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
+    /** The HMAC key of every company's audit chain (32 bytes, hex or base64); a key file in DATA_DIR/keys when unset. */
+    AUDIT_CHAIN_KEY: optionalText.refine((v) => v === undefined || parseAuditChainKey(v) !== null, "must be 32 bytes written as hex (64 digits) or base64"),
     /** How long one request to a model endpoint may take before it is retried, then given up. */
     MODEL_ENDPOINT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     /** Which environment this is (loc, dev, stg, prd): tags every report and trace; outside prd the top bar shows it. */

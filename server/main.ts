@@ -12,6 +12,7 @@ import { StartError } from "./start-error";
 import path from "node:path";
 import { createServer } from "node:net";
 import { loadOrCreateSigningKey } from "./identity/keys";
+import { readAuditChainKey, useAuditChainKey } from "./audit/key";
 import { FileOutbox } from "./identity/outbox";
 import type { IdentityOptions } from "./identity/plugin";
 import { DEMO_SSO_PERSON, demoIdpEnabled } from "./identity/sso/demo-idp/plugin";
@@ -23,6 +24,8 @@ async function start() {
   await checkAddress(config);
   if (!process.argv.includes("--no-build")) buildSpaIfStale((line) => console.log(line));
   const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+  // Before the migrations: their one-time audit step appends keyed entries (server/audit/backfill.ts).
+  await loadChainKey(config);
   await runMigrations(database);
   const seeded =
     config.SEED_DEMO && !config.DATABASE_URL ? (await seedDemoData(database.db, demoSeedOptions(config))).seeded : false;
@@ -37,6 +40,14 @@ async function start() {
   await listen(app, config, database);
   announce(config, seeded);
   handleSignals(app);
+}
+
+async function loadChainKey(config: Config): Promise<void> {
+  try {
+    useAuditChainKey(await readAuditChainKey(config));
+  } catch (error) {
+    throw new StartError(`The audit chain key cannot be read: ${(error as Error).message} (DATA_DIR is ${config.DATA_DIR})`);
+  }
 }
 
 /** The local identity service keeps its signing key and outbox in DATA_DIR, so tokens and mails survive restarts. */

@@ -4,14 +4,17 @@ import { canonicalJson } from "./canonical-json";
  * The audit trail of a company is a hash chain. Entry n (n = 1, 2, … with no gaps, its `seq`) stores
  *
  *     prev_hash = hash of entry n − 1 (null for entry 1)
- *     hash      = SHA-256, hex, of the UTF-8 bytes of  (prev_hash ?? "") + "\n" + canonicalJson(content)
+ *     hash      = HMAC-SHA256 under the server's AUDIT_CHAIN_KEY, hex, of the UTF-8 bytes of
+ *                 (prev_hash ?? "") + "\n" + canonicalJson(content)
+ *                 (entries written before the key: plain SHA-256 of the same bytes, `hash_scheme` sha256)
  *
  * where `content` is the entry as chainContent() lists it. Changing any stored field of an entry changes its
  * hash; changing the hash too breaks the next entry's prev_hash; removing an entry leaves a gap in `seq`.
  * The company id is not part of the content: the chain's links already tie each entry to its neighbours, and
  * leaving it out lets a company's export be imported elsewhere with its chain intact.
  *
- * This text is the whole definition: with an export's `audit_log` rows an auditor can recompute every hash.
+ * This text is the whole definition: with an export's `audit_log` rows and the key an auditor can recompute
+ * every hash; without the key nobody can write a link that verifies.
  */
 
 /** An audit entry as it is stored and listed (snake_case, times as ISO 8601 with milliseconds). */
@@ -61,4 +64,6 @@ export function chainHashInput(prevHash: string | null, entry: ChainedEntry): st
 }
 
 /** What `GET /audit/verify` answers: the whole chain holds, or the first entry that breaks it. */
-export type ChainVerdict = { ok: true; entries: number; head: string | null } | { ok: false; entries: number; broken_at: string };
+export type ChainVerdict =
+  | { ok: true; entries: number; head: string | null }
+  | { ok: false; entries: number; broken_at: string; broken_seq: number; reason: "missing_hash" | "unlinked" | "changed" | "unkeyed" };

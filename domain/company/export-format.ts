@@ -15,6 +15,9 @@ import { z } from "zod";
  *                     of files (application_documents, control_evidence) hold `file`: { sha256, size } of the
  *                     stored bytes (both null when nothing was uploaded), or null when the row has no file.
  *                     company_logos keeps its `sha256`; its bytes are a file like the others.
+ *   audit_chain       { entries, head, signature }: the audit trail's length and newest hash, signed (HMAC-SHA256)
+ *                     with the exporting installation's AUDIT_CHAIN_KEY. An import recomputes every entry's hash
+ *                     and this signature under its own key and refuses the export unless both hold.
  *   files             each file once: { sha256, size }
  *
  * With `files=include` the document is `export.json` in a .zip, beside `files/<sha256>` holding each file's bytes.
@@ -24,7 +27,7 @@ import { z } from "zod";
  * import those are empty and are entered again.
  *
  * The audit_log rows keep their chain: the company id is not part of an entry's hash (domain/audit/chain.ts), so
- * the imported trail verifies with the same head.
+ * the imported trail verifies with the same head wherever the same key is held.
  */
 
 export const COMPANY_EXPORT_FORMAT = "steward-company-export";
@@ -32,6 +35,9 @@ export const COMPANY_EXPORT_VERSION = 1;
 
 export const exportedFileSchema = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/), size: z.number().int().min(0) });
 export type ExportedFile = z.infer<typeof exportedFileSchema>;
+
+export const exportedAuditChainSchema = z.object({ entries: z.number().int().min(0), head: z.string().nullable(), signature: z.string() });
+export type ExportedAuditChain = z.infer<typeof exportedAuditChainSchema>;
 
 /** The envelope an import checks before it looks at a row. */
 export const companyExportSchema = z.object({
@@ -41,6 +47,8 @@ export const companyExportSchema = z.object({
   exported_at: z.string(),
   company: z.record(z.string(), z.unknown()),
   tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
+  /** Absent only from exports written before the audit trail was keyed: an import refuses those with a trail. */
+  audit_chain: exportedAuditChainSchema.optional(),
   files: z.array(exportedFileSchema),
 });
 export type CompanyExport = z.infer<typeof companyExportSchema>;

@@ -66,5 +66,12 @@ export const auditFacetsSchema = z.object({ entity_types: z.array(z.string()), a
 
 export const chainVerdictSchema = z.union([
   z.object({ ok: z.literal(true), entries: z.number().int(), head: z.string().nullable() }),
-  z.object({ ok: z.literal(false), entries: z.number().int(), broken_at: z.uuid() }),
+  z.object({
+    ok: z.literal(false),
+    entries: z.number().int(),
+    broken_at: z.uuid(),
+    /** The broken entry's place in the chain. */
+    broken_seq: z.number().int(),
+    reason: z.enum(["missing_hash", "unlinked", "changed", "unkeyed"]),
+  }),
 ]);

@@ -1,18 +1,15 @@
-import { hash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { PgliteDatabase } from "drizzle-orm/pglite";
 import { PgliteTransaction } from "drizzle-orm/pglite/session";
-import { chainHashInput, type ChainedEntry } from "../../domain/audit/chain";
+import type { ChainedEntry } from "../../domain/audit/chain";
 import { queryRows, type Db } from "../db/client";
 import type { auditLog } from "../db/schema";
+import type { CheckedRow, HashScheme } from "./chain-check";
+
+export { entryHash } from "./chain-check";
 
 /** The stored row of an audit entry. */
 export type AuditRow = typeof auditLog.$inferSelect;
-
-/** The hash of an entry after `prevHash` (domain/audit/chain.ts defines it); one call, no hash object per entry. */
-export function entryHash(prevHash: string | null, entry: ChainedEntry): string {
-  return hash("sha256", chainHashInput(prevHash, entry), "hex");
-}
 
 /** A row about to be stored (or read through drizzle) as the chain sees it. */
 export function chainedEntry(row: Pick<AuditRow, "id" | "seq" | "actorId" | "actorType" | "actorName" | "entityType" | "entityId" | "action" | "before" | "after" | "createdAt">): ChainedEntry {
@@ -50,12 +47,8 @@ export async function lockChain(tx: Db, companyId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_CLASS}::int, hashtext(${companyId}::text))`);
 }
 
-/** A stored entry as a walk of the chain reads it: its content and its two hashes. */
-export interface ChainRow {
-  entry: ChainedEntry;
-  prevHash: string | null;
-  hash: string | null;
-}
+/** A stored entry as a walk of the chain reads it: its content, its two hashes and how its hash is made. */
+export type ChainRow = CheckedRow;
 
 /** The newest place in the company's chain (0 when it has no entry yet). */
 export async function chainLength(db: Db, companyId: string): Promise<number> {
@@ -90,11 +83,11 @@ export async function walkChain(db: Db, companyId: string, visit: (rows: ChainRo
   const read = db instanceof PgliteDatabase || db instanceof PgliteTransaction ? windowAsJson : windowAsRows;
   for (const [from, to] of seqWindows(await chainLength(db, companyId), WALK_WINDOW)) {
     const rows = await read(db, companyId, from, to);
-    if (!(await visit(rows.map(({ prev_hash, hash, ...entry }) => ({ entry, prevHash: prev_hash, hash }))))) return;
+    if (!(await visit(rows.map(({ prev_hash, hash, hash_scheme, ...entry }) => ({ entry, prevHash: prev_hash, hash, scheme: hash_scheme }))))) return;
   }
 }
 
-type StoredEntry = ChainedEntry & { prev_hash: string | null; hash: string | null } & Record<string, unknown>;
+type StoredEntry = ChainedEntry & { prev_hash: string | null; hash: string | null; hash_scheme: HashScheme } & Record<string, unknown>;
 
 async function windowAsJson(db: Db, companyId: string, from: number, to: number): Promise<StoredEntry[]> {
   const [window] = await queryRows<{ rows: string }>(
@@ -103,7 +96,7 @@ async function windowAsJson(db: Db, companyId: string, from: number, to: number)
           'id', id, 'seq', seq, 'actor_id', actor_id, 'actor_type', actor_type, 'actor_name', actor_name,
           'entity_type', entity_type, 'entity_id', entity_id, 'action', action, 'before', before, 'after', after,
           'created_at', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'prev_hash', prev_hash, 'hash', hash) order by seq), '[]')::text as rows
+          'prev_hash', prev_hash, 'hash', hash, 'hash_scheme', hash_scheme) order by seq), '[]')::text as rows
         from audit_log where company_id = ${companyId} and seq >= ${from} and seq < ${to}`,
   );
   return JSON.parse(window.rows) as StoredEntry[];
@@ -113,7 +106,7 @@ function windowAsRows(db: Db, companyId: string, from: number, to: number): Prom
   return queryRows<StoredEntry>(
     db,
     sql`select id, seq::float8 as seq, actor_id, actor_type, actor_name, entity_type, entity_id, action, before, after,
-          to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, prev_hash, hash
+          to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, prev_hash, hash, hash_scheme
         from audit_log where company_id = ${companyId} and seq >= ${from} and seq < ${to} order by seq`,
   );
 }

@@ -75,8 +75,9 @@ async function append(tx: Db, actor: Actor, entries: AuditEntry[]): Promise<void
       createdAt,
       prevHash,
       hash: "",
+      hashScheme: "hmac-sha256" as const,
     };
-    row.hash = entryHash(prevHash, chainedEntry(row));
+    row.hash = entryHash(prevHash, chainedEntry(row), row.hashScheme);
     prevHash = row.hash;
     return row;
   });

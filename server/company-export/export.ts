@@ -5,6 +5,7 @@ import { companies, companyLogos, roles } from "../db/schema";
 import { storedFileSha256 } from "../storage/file-hash";
 import type { Storage } from "../storage/types";
 import { STEWARD_VERSION } from "../testing/version";
+import { exportedChain } from "./audit-chain";
 import { columnsOf, companyRows, EXPORTED_TABLES, type ExportedColumn, type ExportedTable } from "./tables";
 
 /**
@@ -24,11 +25,14 @@ export async function* exportDocument(db: Db, storage: Storage, companyId: strin
 
   yield `{"format":${JSON.stringify(COMPANY_EXPORT_FORMAT)},"format_version":${COMPANY_EXPORT_VERSION},"steward_version":${JSON.stringify(STEWARD_VERSION)},`;
   yield `"exported_at":${JSON.stringify(new Date().toISOString())},"company":${JSON.stringify(encodeRow(columnsOf(companies), company, roleNames))},"tables":{`;
+  // The audit trail's length and head as written (rows in chain order), signed after the tables.
+  let chain = { entries: 0, head: null as string | null };
   for (const [index, spec] of EXPORTED_TABLES.entries()) {
     yield `${index === 0 ? "" : ","}${JSON.stringify(spec.name)}:[`;
     const columns = columnsOf(spec.table);
     let first = true;
     for await (const rows of companyRows(db, spec, companyId)) {
+      if (spec.name === "audit_log") chain = { entries: chain.entries + rows.length, head: rows[rows.length - 1].hash as string | null };
       const encoded: string[] = [];
       for (const row of rows) encoded.push(JSON.stringify(await exportedRow(spec, columns, row, roleNames, storage, addFile)));
       yield `${first ? "" : ","}${encoded.join(",")}`;
@@ -36,7 +40,7 @@ export async function* exportDocument(db: Db, storage: Storage, companyId: strin
     }
     yield "]";
   }
-  yield `},"files":${JSON.stringify([...files.values()])}}`;
+  yield `},"audit_chain":${JSON.stringify(exportedChain(chain.entries, chain.head))},"files":${JSON.stringify([...files.values()])}}`;
 }
 
 /** Where a file's bytes are read from again for the .zip: storage, or the logo's row. */

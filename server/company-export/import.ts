@@ -8,6 +8,7 @@ import { companies, identityProviderTests, identityUsers, notifications, resourc
 import type { CurrentUser } from "../identity/caller";
 import { conflict, HttpProblem } from "../plugins/problem";
 import type { Storage } from "../storage/types";
+import { checkExportedChain } from "./audit-chain";
 import { decodeRow, exportedIds, exportedTables, type RowContext } from "./rows";
 import { EXPORTED_TABLES, type ExportedTable } from "./tables";
 
@@ -23,7 +24,8 @@ const COMPANY_ROW: ExportedTable = { name: "company", table: companies, scope: (
  * The caller must be one of the export's Administrators (the same e-mail): their own user row takes that user's
  * id and fields, keeping the caller's sign-in. Other people keep theirs; with the local identity service, those
  * without a sign-in here get an account without a password, which an Administrator gives them from Manage Users
- * (Reset temporary password). The import continues the imported audit trail with an entry of its own.
+ * (Reset temporary password). The export's audit trail must verify under this server's key, with the export's
+ * signature over its head (audit-chain.ts); the import continues it with an entry of its own naming that head.
  */
 export async function importCompany(
   db: Db,
@@ -46,6 +48,8 @@ export async function importCompany(
     roleIds: new Map((await db.select().from(roles)).map((r) => [r.name, r.id])),
     ids: exportedIds(tables),
   };
+  // The trail is proven under this server's key before anything is stored (audit-chain.ts).
+  const chain = checkExportedChain(doc, tables.find((t) => t.spec.name === "audit_log")!.rows);
   const decoded: DecodedTable[] = tables.map(({ spec, rows }) => ({ spec, rows, values: rows.map((row, i) => decodeRow(spec, row, i, context)) }));
   const { id: _exportedId, ...company } = doc.company;
   const companyValues = decodeRow(COMPANY_ROW, company, 0, context);
@@ -82,7 +86,8 @@ export async function importCompany(
         entityType: "company",
         entityId: companyId,
         action: "company.imported",
-        after: { exported_at: doc.exported_at, steward_version: doc.steward_version, tables: counts, files: { stored: stored.count, missing: stored.missing } },
+        // Keyed and chained on the imported head: it anchors the imported history in this company's chain.
+        after: { exported_at: doc.exported_at, steward_version: doc.steward_version, tables: counts, files: { stored: stored.count, missing: stored.missing }, audit_chain: chain },
       });
       return counts;
     });

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { chainUnhashedEntries } from "../audit/backfill";
+import { runChainBackfillOnce } from "../audit/backfill";
 import { installComplianceSummary } from "../frameworks/summary/install";
 import type { Database } from "./client";
 
@@ -13,7 +13,8 @@ const MIGRATION_LOCK_KEY = 7_411_020_261;
 
 /**
  * Applies pending migrations under an advisory lock, safe when several instances start at once; then, under the
- * same lock, the data migrations SQL files cannot do: hashing audit entries written before the audit chain, and
+ * same lock, the data migrations SQL files cannot do: the audit chain's one-time step (backfill.ts: it needs the
+ * chain key loaded, see audit/key.ts), and
  * building the compliance summaries from this release's framework library.
  */
 export async function runMigrations(database: Database): Promise<void> {
@@ -26,7 +27,7 @@ export async function runMigrations(database: Database): Promise<void> {
         config: { migrationsFolder: string },
       ) => Promise<void>;
       await migrate(db, { migrationsFolder });
-      await chainUnhashedEntries(db);
+      await runChainBackfillOnce(db);
       await installComplianceSummary(db);
     } finally {
       await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);

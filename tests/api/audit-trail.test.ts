@@ -3,9 +3,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { auditLog, companies, users } from "../../server/db/schema";
+import { auditChainState, auditLog, companies, users } from "../../server/db/schema";
 import { recordAudit } from "../../server/audit/record";
-import { chainUnhashedEntries } from "../../server/audit/backfill";
+import { runChainBackfillOnce } from "../../server/audit/backfill";
 import { createOtherCompany, signInCallers, v2Caller, type OtherCompany } from "../support/tenants";
 
 /** The tamper-evident audit trail: GET /v2/audit, its export and GET /v2/audit/verify. */
@@ -55,7 +55,7 @@ describe("the chain", () => {
     const rows = await companyEntries();
     const victim = rows[Math.floor(rows.length / 2)];
     await db().execute(sql`update audit_log set after = ${JSON.stringify({ name: "Forged" })}::jsonb where id = ${victim.id}`);
-    expect(await verify()).toEqual({ ok: false, entries: rows.length, broken_at: victim.id });
+    expect(await verify()).toEqual({ ok: false, entries: rows.length, broken_at: victim.id, broken_seq: victim.seq, reason: "changed" });
     await db().execute(sql`update audit_log set after = ${JSON.stringify(victim.after)}::jsonb where id = ${victim.id}`);
     expect(await verify()).toMatchObject({ ok: true, entries: rows.length });
   });
@@ -67,11 +67,11 @@ describe("the chain", () => {
     const { entryHash, chainedEntry } = await import("../../server/audit/chain");
     const forged = { ...victim, actorName: "Someone Else" };
     await db().update(auditLog).set({ actorName: forged.actorName, hash: entryHash(victim.prevHash, chainedEntry(forged)) }).where(eq(auditLog.id, victim.id));
-    expect(await verify()).toEqual({ ok: false, entries: rows.length, broken_at: next.id });
+    expect(await verify()).toEqual({ ok: false, entries: rows.length, broken_at: next.id, broken_seq: next.seq, reason: "unlinked" });
     await db().update(auditLog).set({ actorName: victim.actorName, hash: victim.hash }).where(eq(auditLog.id, victim.id));
 
     await db().delete(auditLog).where(eq(auditLog.id, victim.id));
-    expect(await verify()).toEqual({ ok: false, entries: rows.length - 1, broken_at: next.id });
+    expect(await verify()).toEqual({ ok: false, entries: rows.length - 1, broken_at: next.id, broken_seq: next.seq, reason: "unlinked" });
     await db().insert(auditLog).values(victim);
     expect(await verify()).toMatchObject({ ok: true, entries: rows.length });
   });
@@ -100,25 +100,33 @@ describe("the chain", () => {
     expect(listed.items.map((e: { action: string }) => e.action)).toEqual(["company.updated"]);
   });
 
-  it("chains entries written before the chain existed in their created order", async () => {
+  it("chains entries written before the chain existed, once, unkeyed as they were, and closes them with a keyed entry", async () => {
     const legacyCompany = (await db().insert(companies).values({ name: "Legacy Co" }).returning())[0].id;
-    const base = { companyId: legacyCompany, actorType: "system" as const, actorName: "Steward", entityType: "company", entityId: legacyCompany, before: null };
-    // As the migration leaves them: their places given in created order, no hashes yet.
+    const base = { companyId: legacyCompany, actorType: "system" as const, actorName: "Steward", entityType: "company", entityId: legacyCompany, before: null, hashScheme: "sha256" as const };
+    // As the migrations leave an installation from before the chain: places in created order, no hashes, and the
+    // one-time step not yet done on this database.
     await db().insert(auditLog).values([
       { ...base, seq: 1, action: "legacy.first", after: { n: 1 }, createdAt: new Date("2025-01-01T10:00:00.000Z") },
       { ...base, seq: 2, action: "legacy.second", after: { n: 2.5, nested: { b: [1, "x"], a: null } }, createdAt: new Date("2025-01-02T10:00:00.000Z") },
     ]);
-    expect(await chainUnhashedEntries(db())).toBe(2);
+    await db().delete(auditChainState);
+    expect(await runChainBackfillOnce(db())).toBe(2);
     await recordAudit(db(), { id: null, type: "system", name: "Steward", companyId: legacyCompany }, { entityType: "company", entityId: legacyCompany, action: "after.chain" });
     const rows = await companyEntries(legacyCompany);
-    expect(rows.map((r) => [r.seq, r.action, r.prevHash === (rows[r.seq - 2]?.hash ?? null)])).toEqual([
-      [1, "legacy.first", true],
-      [2, "legacy.second", true],
-      [3, "after.chain", true],
+    expect(rows.map((r) => [r.seq, r.action, r.hashScheme, r.prevHash === (rows[r.seq - 2]?.hash ?? null)])).toEqual([
+      [1, "legacy.first", "sha256", true],
+      [2, "legacy.second", "sha256", true],
+      [3, "audit.chain_keyed", "hmac-sha256", true],
+      [4, "after.chain", "hmac-sha256", true],
     ]);
-    expect(await chainUnhashedEntries(db())).toBe(0);
+    expect(rows[2].after).toEqual({ unkeyed_entries: 2, unkeyed_head: rows[1].hash });
     const { verifyChain } = await import("../../server/audit/verify");
-    expect(await verifyChain(db(), legacyCompany)).toEqual({ ok: true, entries: 3, head: rows[2].hash });
+    expect(await verifyChain(db(), legacyCompany)).toEqual({ ok: true, entries: 4, head: rows[3].hash });
+
+    // Done once: blanked again, nothing fills them, and verify names the first blank.
+    await db().update(auditLog).set({ hash: null }).where(eq(auditLog.companyId, legacyCompany));
+    expect(await runChainBackfillOnce(db())).toBe(0);
+    expect(await verifyChain(db(), legacyCompany)).toEqual({ ok: false, entries: 4, broken_at: rows[0].id, broken_seq: 1, reason: "missing_hash" });
   });
 });
 

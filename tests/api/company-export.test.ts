@@ -45,7 +45,7 @@ const importInto = (app: FastifyInstance, token: string, body: Buffer | object, 
 
 /** An export with what differs between two exports of the same records taken out: the time, and what is compared apart. */
 function comparable(doc: Record<string, unknown>) {
-  const { exported_at: _at, company, tables, ...rest } = doc as { exported_at: string; company: Record<string, unknown>; tables: Record<string, Record<string, unknown>[]> };
+  const { exported_at: _at, audit_chain: _chain, company, tables, ...rest } = doc as { exported_at: string; audit_chain: unknown; company: Record<string, unknown>; tables: Record<string, Record<string, unknown>[]> };
   const { id: _id, ...companyFields } = company;
   return { ...rest, company: companyFields, tables: { ...tables, users: tables.users.map(({ sub: _sub, ...user }) => user) } };
 }
@@ -181,6 +181,11 @@ describe("importing", () => {
     const restored = again.json();
     const imported = restored.tables.audit_log.pop();
     expect(imported).toMatchObject({ action: "company.imported", seq: tables.audit_log.length + 1 });
+    // The import's entry anchors the imported history: it names the head the export signed.
+    const signed = json.audit_chain as { entries: number; head: string };
+    expect(signed.entries).toBe(tables.audit_log.length);
+    expect(imported.after.audit_chain).toEqual({ entries: signed.entries, head: signed.head });
+    expect(restored.audit_chain).toMatchObject({ entries: signed.entries + 1, head: imported.hash });
     expect(comparable(restored)).toEqual(comparable(json));
     // The importer kept their own sign-in and took their exported record.
     const [after] = await target.database.db.select().from(users).where(eq(users.email, "admin@steward.test"));

@@ -9,6 +9,10 @@ import { openDatabase, type Database } from "../../server/db/client";
 import { runMigrations } from "../../server/db/migrate";
 import { seedDemoData } from "../../server/db/seed";
 import { LogCapture } from "./log-capture";
+import { useAuditChainKey } from "../../server/audit/key";
+
+/** The audit chain key of every test app and database in a test process (one key per process, as in a server). */
+export const TEST_AUDIT_CHAIN_KEY = "a1".repeat(32);
 
 export interface TestApp {
   app: FastifyInstance;
@@ -24,6 +28,7 @@ export interface TestApp {
  * throwaway database on that PostgreSQL server, dropped again on close.
  */
 export async function createTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  useAuditChainKey(Buffer.from(TEST_AUDIT_CHAIN_KEY, "hex"));
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ memory: true });
@@ -64,7 +69,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig(
-    { DATA_DIR: path.join(tmpdir(), "steward-test-data"), RATE_LIMIT_MAX: "100000", LOG_LEVEL: "debug", ...options.env },
+    { DATA_DIR: path.join(tmpdir(), "steward-test-data"), AUDIT_CHAIN_KEY: TEST_AUDIT_CHAIN_KEY, RATE_LIMIT_MAX: "100000", LOG_LEVEL: "debug", ...options.env },
     "",
   );
   const { database, drop } = await createTestDatabase();

@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
 import { companyId } from "./tenant";
 
@@ -29,10 +29,15 @@ export const auditLog = pgTable(
     /** The previous entry's hash; null for the first entry. */
     prevHash: text(),
     /**
-     * SHA-256 (hex) of the previous hash and this entry's canonical content. Null only for entries written
-     * before the chain existed, until the start-up chains them (server/audit/backfill.ts).
+     * The hash (hex) of the previous hash and this entry's canonical content, as `hashScheme` says. Null only for
+     * entries written before the chain existed, until the one-time start-up job chains them (server/audit/backfill.ts).
      */
     hash: text(),
+    /**
+     * `hmac-sha256`: keyed with AUDIT_CHAIN_KEY, what every entry is written with. `sha256`: the unkeyed hash of the
+     * entries written before the key; they may only open a chain, which a keyed entry then closes over (verify.ts).
+     */
+    hashScheme: text({ enum: ["sha256", "hmac-sha256"] }).notNull().default("hmac-sha256"),
   },
   (t) => [
     index("audit_log_entity_idx").on(t.companyId, t.entityType, t.entityId, t.createdAt),
@@ -43,3 +48,9 @@ export const auditLog = pgTable(
     index("audit_log_company_action_idx").on(t.companyId, t.action, t.seq),
   ],
 );
+
+/** One-time steps of the audit chain done on this database (`backfill`: the chaining of pre-chain entries). */
+export const auditChainState = pgTable("audit_chain_state", {
+  step: text().primaryKey(),
+  doneAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

@@ -77,8 +77,9 @@ export default async function auditRoutes(root: FastifyInstance) {
         tags: ["audit"],
         summary: "Walk the company's hash chain from its first entry and recompute every hash",
         description:
-          "Answers `{ ok: true, entries, head }` (head: the newest entry's hash, null when there is none) or `{ ok: false, entries, broken_at }` naming the first entry " +
-          "that no longer matches its hash, the hash before it or its place. `entries` is how many entries the trail holds. The removal of the newest entries " +
+          "Hashes are HMAC-SHA256 under the server's AUDIT_CHAIN_KEY. Answers `{ ok: true, entries, head }` (head: the newest entry's hash, null when there is none) or " +
+          "`{ ok: false, entries, broken_at, broken_seq, reason }` naming the first entry that breaks the chain, its place and why: `missing_hash` (blanked), " +
+          "`unlinked` (not linked to the hash before it, or not in its place), `changed` (no longer matches its hash, or the key differs), `unkeyed` (unkeyed where the chain is keyed). `entries` is how many entries the trail holds. The removal of the newest entries " +
           "cannot show in the chain itself: keep the head somewhere else and compare.",
         response: { 200: chainVerdictSchema, ...problemResponses },
       },

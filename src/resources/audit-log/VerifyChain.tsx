@@ -50,7 +50,7 @@ export function VerifyChain({ onShowEntry }: { onShowEntry(id: string): void }) 
             </Button>
           }
         >
-          {t("audit.verify.broken", { id: verdict.broken_at, entries: count(verdict.entries) })}
+          {t("audit.verify.broken", { id: verdict.broken_at, seq: count(verdict.broken_seq), reason: t(`audit.verify.reasons.${verdict.reason}`), entries: count(verdict.entries) })}
         </Alert>
       )}
     </Box>
