@@ -6,6 +6,7 @@ import { APPROVAL_STATUSES, DEVELOPMENT_STATUSES } from "../../domain/workflow";
 import type { Db } from "../db/client";
 import { applications } from "../db/schema";
 import { emptyProgress } from "../frameworks/compliance";
+import { readableScope } from "../frameworks/readable";
 import { controlCompletion } from "../frameworks/summary/reads";
 import { readableApplications } from "./store";
 
@@ -43,6 +44,6 @@ export async function applicationMetrics(db: Db, request: FastifyRequest): Promi
     metrics.reviews_overdue += r.overdue;
   }
   // Every applicable control of every readable application, once per application: summed from the kept summary.
-  metrics.controls = await controlCompletion(db, request.user.companyId, readableApplications(request));
+  metrics.controls = await controlCompletion(db, request.user.companyId, readableScope(request));
   return metrics;
 }

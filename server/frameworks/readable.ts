@@ -3,7 +3,7 @@ import { CONTROLS, FRAMEWORKS, controlsForRequirement, type Framework } from "..
 import type { FrameworkDetail, FrameworkRequirement, FrameworkSummary } from "../../domain/entities/framework";
 import { scopeOf } from "../access/scope";
 import type { Db } from "../db/client";
-import { applications } from "../db/schema";
+import { applicationCompliance } from "../db/schema";
 import { companySettings, emptyProgress, type CompanySetting } from "./compliance";
 import { frameworkStandings, type FrameworkStanding } from "./summary/reads";
 
@@ -34,8 +34,12 @@ function toSummary(framework: Framework, setting: CompanySetting, standing: Fram
   };
 }
 
-/** The caller's reach over applications, as a condition on `applications` (the same rules as the applications list). */
-export const readableScope = (request: FastifyRequest) => scopeOf(request.ability, "read", "Application", applications);
+/**
+ * The caller's reach over applications (the same rules as the applications list), as a condition on the compliance
+ * summary's rows, each standing for its application: reads of the summary need not join the applications for it.
+ */
+export const readableScope = (request: FastifyRequest) =>
+  scopeOf(request.ability, "read", "Application", { companyId: applicationCompliance.companyId, id: applicationCompliance.applicationId });
 
 /** Every framework with the company's setting and its progress over the readable applications: one grouped query. */
 export async function frameworkSummaries(db: Db, request: FastifyRequest): Promise<FrameworkSummary[]> {

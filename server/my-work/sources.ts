@@ -7,22 +7,25 @@ import { queryRows, type Db } from "../db/client";
 import { pageOf } from "../db/list";
 import { incidentWork } from "../incidents/my-work";
 import { testingWork } from "../testing/my-work";
-import type { WorkSource } from "./work-source";
+import { kindOrder, type WorkPart, type WorkSource } from "./work-source";
 
 /** Every area that puts work on My Work: a new area adds its source here, My Work itself does not change. */
 const WORK_SOURCES: readonly WorkSource[] = [applicationWork, incidentWork, testingWork];
 
 const controlName = new Map(CONTROLS.map((c) => [c.id, `${c.id} ${c.name}`]));
 /** The kinds' order as SQL: its position ranks undated work, and dated work of the same day. */
-const KIND_ORDER = sql.raw(`array[${MY_WORK_KINDS.map((k) => `'${k}'`).join(",")}]::text[]`);
+const KIND_ORDER = kindOrder(MY_WORK_KINDS);
 
-/** Every part of the kinds asked for (all when none are), unioned into one set of work rows. */
-function workUnion(request: FastifyRequest, kinds: readonly MyWorkKind[] | undefined): SQL | null {
+/**
+ * Every part of the kinds asked for (all when none are), unioned into one set of work rows: all of each, or
+ * (`first`) only each part's first rows, which hold any page that ends by then.
+ */
+function workUnion(request: FastifyRequest, kinds: readonly MyWorkKind[] | undefined, first?: number): SQL | null {
   const moment = { now: new Date() };
   const wanted = new Set(kinds?.length ? kinds : MY_WORK_KINDS);
-  const parts = WORK_SOURCES.flatMap((source) => Object.entries(source(request, moment)))
+  const parts = WORK_SOURCES.flatMap((source) => Object.entries(source(request, moment)) as Array<[string, WorkPart]>)
     .filter(([kind]) => wanted.has(kind as MyWorkKind))
-    .map(([, part]) => sql`(${part})`);
+    .map(([, part]) => sql`(${first === undefined ? part.rows : part.first(first)})`);
   return parts.length ? sql.join(parts, sql` union all `) : null;
 }
 
@@ -75,9 +78,9 @@ export async function myWorkCounts(db: Db, request: FastifyRequest, kinds?: read
  */
 export async function myWorkPage(db: Db, request: FastifyRequest, query: MyWorkQuery): Promise<MyWorkPage> {
   const { page, page_size } = query;
-  const union = workUnion(request, query.kind);
-  if (!union) return { items: [], total: 0, page, page_size };
   const { limit, offset } = pageOf({ page, page_size });
+  const union = workUnion(request, query.kind, offset + limit);
+  if (!union) return { items: [], total: 0, page, page_size };
   const [counts, rows] = await Promise.all([
     myWorkCounts(db, request, query.kind),
     queryRows<WorkRow>(

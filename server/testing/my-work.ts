@@ -13,7 +13,7 @@ export const testingWork: WorkSource = (request, { now }) => ({
   fairness_test_due: workRows({
     kind: "fairness_test_due",
     application: { id: applications.id, name: applications.name, tier: applications.riskTier },
-    due: fairnessTestDueSql,
+    due: { text: fairnessTestDueSql, order: fairnessTestDueSql },
     from: sql`${applications}`,
     where: and(
       fairnessTestedWhere,

@@ -35,12 +35,14 @@ export function toProgress(r: Counts): Progress {
   };
 }
 
-/** Every applicable control of the applications `readable` admits, each counted once per application. */
+/**
+ * Every applicable control of the applications `readable` (a condition on the summary's rows) admits, each counted
+ * once per application.
+ */
 export async function controlCompletion(db: Db, companyId: string, readable: SQL | undefined): Promise<Progress> {
   const [row] = await db
     .select(sums)
     .from(c)
-    .innerJoin(applications, eq(applications.id, c.applicationId))
     .where(and(eq(c.companyId, companyId), eq(c.frameworkId, ACROSS_FRAMEWORKS), readable));
   return toProgress(row ?? { applicable: 0, implemented: 0, notApplicable: 0, inProgress: 0 });
 }
@@ -55,7 +57,6 @@ export async function frameworkStandings(db: Db, companyId: string, readable: SQ
   const rows = await db
     .select({ frameworkId: c.frameworkId, ...sums })
     .from(c)
-    .innerJoin(applications, eq(applications.id, c.applicationId))
     .where(and(eq(c.companyId, companyId), frameworkId ? eq(c.frameworkId, frameworkId) : ne(c.frameworkId, ACROSS_FRAMEWORKS), readable))
     .groupBy(c.frameworkId);
   return new Map(rows.map((r) => [r.frameworkId, { applicationCount: r.applications, progress: toProgress(r) }]));
@@ -95,7 +96,10 @@ export async function frameworkApplicationsPage(
       .orderBy(direction(key), asc(applications.name), asc(applications.id))
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(c).innerJoin(applications, eq(applications.id, c.applicationId)).where(where),
+    // The name filter needs the applications; the count without it is the summary's alone.
+    named
+      ? db.select({ total: sql<number>`count(*)::int` }).from(c).innerJoin(applications, eq(applications.id, c.applicationId)).where(where)
+      : db.select({ total: sql<number>`count(*)::int` }).from(c).where(where),
   ]);
   return {
     items: rows.map((r) => ({ id: r.id, name: r.name, risk_tier: r.riskTier, ...toProgress(r) })),
