@@ -7,7 +7,8 @@ import { userIdParamsSchema } from "../../../domain/entities/user";
 import { actorOf } from "../../audit/record";
 import { randomValue } from "../../identity/sso/federation";
 import { createLink, deleteLink, linkOf, pendingLinkOf } from "../../identity/sso/identity-links";
-import { assertCan } from "../../plugins/ability";
+import { findUser } from "../../access/users";
+import { assertCan, checkRecord } from "../../plugins/ability";
 import { badRequest, forbidden, HttpProblem, notFound, problemResponses } from "../../plugins/problem";
 
 const COGNITO_REFUSAL =
@@ -41,7 +42,8 @@ export default async function accessUserLinkRoutes(root: FastifyInstance) {
   app.post(
     "/access/users/:user_id/identity-link",
     {
-      ...admin,
+      // Another company's user is not found before the body is read.
+      preParsing: [admin.preParsing, checkRecord(userIdParamsSchema, (request, params) => findUser(root.db, request.user.companyId, params.user_id))],
       schema: {
         tags: ["access"],
         summary: "Link a password user to one of the company's identity providers (pending until the user confirms)",
