@@ -27,14 +27,17 @@ export function IdentityLinkCard({ user }: { user: Pick<User, "id" | "email" | "
   const [dialog, setDialog] = useState<"link" | "remove" | null>(null);
   const [providerId, setProviderId] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
-  const link = query.data?.data;
+  // Only an answer that is a link counts (a refusal or anything else shows no state).
+  const link = query.data?.data?.status ? query.data.data : undefined;
   const providers = (providersQuery.data?.data.items ?? []).filter((p) => p.type === "oidc");
   const name = fullName(user);
+  // The first provider until the Administrator picks another (the list may arrive after the dialog opens).
+  const chosen = providerId || providers[0]?.id || "";
 
   const run = async (method: "post" | "delete") => {
     setFailure(null);
     try {
-      await mutateAsync({ url, method, values: method === "post" ? { provider_id: providerId } : {}, successNotification: false, errorNotification: false });
+      await mutateAsync({ url, method, values: method === "post" ? { provider_id: chosen } : {}, successNotification: false, errorNotification: false });
       setDialog(null);
       await query.refetch();
     } catch (error) {
@@ -55,7 +58,7 @@ export function IdentityLinkCard({ user }: { user: Pick<User, "id" | "email" | "
               {t("sso.link.remove")}
             </Button>
           )}
-          <Button variant="contained" onClick={() => (setProviderId(providers[0]?.id ?? ""), setFailure(null), setDialog("link"))}>
+          <Button variant="contained" onClick={() => (setProviderId(""), setFailure(null), setDialog("link"))}>
             {t("sso.link.action")}
           </Button>
         </Box>
@@ -72,7 +75,7 @@ export function IdentityLinkCard({ user }: { user: Pick<User, "id" | "email" | "
         {providers.length === 0 ? (
           <Alert severity="warning">{t("sso.link.noProviders")}</Alert>
         ) : (
-          <TextField select fullWidth sx={{ mt: 2 }} label={t("sso.link.provider")} value={providerId} onChange={(e) => setProviderId(e.target.value)}>
+          <TextField select fullWidth sx={{ mt: 2 }} label={t("sso.link.provider")} value={chosen} onChange={(e) => setProviderId(e.target.value)}>
             {providers.map((p) => (
               <MenuItem key={p.id} value={p.id}>
                 {p.name}
