@@ -195,16 +195,25 @@ describe("post-authentication steps of a linked corporate sign-in", () => {
     expect((await corporateSignIn("approver@steward.test")).accessToken).toBeTruthy();
   });
 
-  it("refuses, with what to do, a linked person who must have a second factor and has none", async () => {
+  it("has a linked person who must have a second factor and has none set up an authenticator app before the code", async () => {
+    freezeClock();
     const contributor = await userId("contributor@steward.test");
     // As if confirmed (the confirmation itself is tested above): the contributor has no second factor.
     await t.database.db.update(identityLinks).set({ status: "linked", subject: "okta-contributor" }).where(eq(identityLinks.userId, contributor));
-    const refused = await corporateSignIn("contributor@steward.test");
-    expect(refused).toEqual({
-      error: "access_denied",
-      description:
-        "Your company requires a second factor and Steward Okta did not confirm one, but contributor@steward.test has none set up in Steward. Sign in with your password to set one up, or ask your administrator.",
-    });
+    const page = await corporateAnswer("contributor@steward.test");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("Add this key to your authenticator app");
+    const secret = /<code>([A-Z2-7]+)<\/code>/.exec(page.body)![1];
+    const session = /name="session" value="([^"]+)"/.exec(page.body)![1];
+    const post = (code: string) =>
+      t.app.inject({ method: "POST", url: "/oauth2/mfa", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: new URLSearchParams({ session, code }).toString() });
+    const wrong = await post(wrongCode(secret));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain(secret);
+    const right = await post(codeAt(secret));
+    expect(right.statusCode).toBe(302);
+    expect((await landed(page.browser, new URL(right.headers.location as string))).accessToken).toBeTruthy();
+    expect(await identityRow(t, "contributor@steward.test")).toMatchObject({ totpEnabled: true });
     await setPolicy(t, "optional");
   });
 

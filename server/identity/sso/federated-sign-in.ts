@@ -8,7 +8,8 @@ import { CognitoError } from "../errors";
 import { assertNotLockedOut, clearMfaFailures, recordMfaFailure } from "../mfa/lockout";
 import { emailMfaCodeMail } from "../mfa/mail";
 import { isChallengeSessionSpent, spendChallengeSession } from "../mfa/spent-sessions";
-import { acceptTotpCode } from "../mfa/totp";
+import { enableTotp, storePendingTotp } from "../mfa/factors";
+import { acceptTotpCode, matchingSteps, newTotpSecret, openTotpSecret, sealTotpSecret } from "../mfa/totp";
 import { maskAddress } from "../mailer";
 import { secondStepFor } from "../operations/sign-in-result";
 import type { LocalPool } from "../pool";
@@ -23,19 +24,22 @@ export const amrVouchesForMfa = (amr: string[]) => amr.some((m) => MULTI_FACTOR_
 
 const TOTP_STEP = "FEDERATED_SOFTWARE_TOKEN_MFA";
 const EMAIL_STEP = "FEDERATED_EMAIL_OTP";
+const SETUP_STEP = "FEDERATED_MFA_SETUP";
+
+type Step = { name: string; session: string; user: IdentityUser; secret?: string };
 
 /** How the second factor of a corporate sign-in was proven, as the audit log records it. */
 type SecondFactor = "provider" | "TOTP" | "EMAIL" | "none";
 
 /** Where the browser goes next: the app with its code, or (answered by the caller) Steward's own second step. */
-export type FederatedOutcome = { redirect: string } | { step: { name: string; session: string; user: IdentityUser } };
+export type FederatedOutcome = { redirect: string } | { step: Step };
 
 /**
  * The post-authentication steps of a corporate sign-in, the same the password sign-in takes (secondStepFor):
  * the account must be ready to sign in, and where the company's policy asks for a second factor that the
  * provider's `amr` does not vouch for, Steward asks for the person's own (authenticator app or e-mailed code).
- * A person who must have one but has none set up is refused: without a password step there is nowhere safe to
- * set one up.
+ * A person who must have one but has none sets up an authenticator app there and then, as MFA_SETUP does after
+ * a password.
  */
 export async function afterFederatedSignIn(pool: LocalPool, sub: string, amr: string[], hosted: HostedReturn, words: Record<string, string>, log: FastifyBaseLogger): Promise<FederatedOutcome> {
   const user = await findUserBySub(pool.db, sub);
@@ -43,7 +47,11 @@ export async function afterFederatedSignIn(pool: LocalPool, sub: string, amr: st
   if (amrVouchesForMfa(amr)) return { redirect: await finish(pool, user, hosted, "provider") };
   const step = await secondStepFor(pool.db, user, "FEDERATED");
   if (step.kind === "none") return { redirect: await finish(pool, user, hosted, "none") };
-  if (step.kind === "setup") throw new FederatedUserRefused("mfaNotSetUp", words);
+  if (step.kind === "setup") {
+    const secret = newTotpSecret();
+    await storePendingTotp(pool.db, user.sub, sealTotpSecret(pool.cipher, user.sub, secret));
+    return { step: { name: SETUP_STEP, user, secret, session: await pool.tokens.challengeSession(user, SETUP_STEP, { firstFactor: "FEDERATED", hosted }) } };
+  }
   // With both factors and no preference, the authenticator app is asked: it needs no mail round trip.
   const factor = step.kind === "factor" ? step.factor : "TOTP";
   if (factor === "TOTP") return { step: { name: TOTP_STEP, user, session: await pool.tokens.challengeSession(user, TOTP_STEP, { firstFactor: "FEDERATED", hosted }) } };
@@ -67,15 +75,18 @@ async function finish(pool: LocalPool, user: IdentityUser, hosted: HostedReturn,
 }
 
 /** Steward's own second step of a corporate sign-in: a plain form posting the code to /oauth2/mfa. */
-export function sendSecondStep(reply: FastifyReply, language: Language, step: { name: string; session: string; user: IdentityUser }, error?: string) {
+export function sendSecondStep(reply: FastifyReply, language: Language, step: Step, error?: string) {
   const t = textsFor(language);
-  const totp = step.name === TOTP_STEP;
-  const prompt = totp ? t("sso.mfa.totpPrompt") : t("sso.mfa.emailPrompt", { destination: maskAddress(step.user.email) });
+  const uri = step.secret && `otpauth://totp/Steward:${encodeURIComponent(step.user.email)}?secret=${step.secret}&issuer=Steward`;
+  const prompt =
+    step.name === SETUP_STEP
+      ? html`<p>${t("sso.mfa.setupPrompt")}</p><p><code>${step.secret ?? ""}</code></p><p class="hint">${uri ?? ""}</p>`
+      : html`<p>${step.name === TOTP_STEP ? t("sso.mfa.totpPrompt") : t("sso.mfa.emailPrompt", { destination: maskAddress(step.user.email) })}</p>`;
   return sendPage(
     reply,
     error ? 400 : 200,
     t("sso.mfa.title"),
-    html`${error ? html`<p class="error" role="alert">${error}</p>` : html``}<p>${prompt}</p>
+    html`${error ? html`<p class="error" role="alert">${error}</p>` : html``}${prompt}
 <form method="post" action="/oauth2/mfa">
 <input type="hidden" name="session" value="${step.session}">
 <label for="code">${t("sso.mfa.codeLabel")}</label>
@@ -101,11 +112,13 @@ export async function federatedMfaRoute(app: FastifyInstance, opts: { pool: Loca
     const code = typeof form.code === "string" ? form.code.trim().slice(0, 64) : "";
     const session = token ? await pool.tokens.readChallengeSession(token) : null;
     const gone = () => sendPage(reply, 400, t("sso.mfa.title"), html`<p class="error" role="alert">${t("sso.mfa.expired")}</p><p><a href="/signin">${t("sso.mfa.back")}</a></p>`);
-    if (!session?.hosted || (session.challenge !== TOTP_STEP && session.challenge !== EMAIL_STEP)) return gone();
+    if (!session?.hosted || !session.challenge || ![TOTP_STEP, EMAIL_STEP, SETUP_STEP].includes(session.challenge)) return gone();
     if (await isChallengeSessionSpent(pool.db, session)) return gone();
     const user = await findUserBySub(pool.db, session.sub);
     if (!user || user.status !== "CONFIRMED") return gone();
-    const step = { name: session.challenge, session: token, user };
+    const setupSecret = session.challenge === SETUP_STEP ? openTotpSecret(pool.cipher, user) : null;
+    if (session.challenge === SETUP_STEP && (!setupSecret || user.totpEnabled)) return gone();
+    const step = { name: session.challenge, session: token, user, secret: setupSecret ?? undefined };
     try {
       await assertNotLockedOut(pool.db, user.sub);
     } catch (error) {
@@ -114,6 +127,11 @@ export async function federatedMfaRoute(app: FastifyInstance, opts: { pool: Loca
     }
     let right = false;
     if (session.challenge === TOTP_STEP) right = user.totpEnabled && (await acceptTotpCode(pool.db, pool.cipher, user, code));
+    else if (setupSecret) {
+      // As VerifySoftwareToken: a code from the new secret turns the authenticator on, that step spent.
+      const matched = matchingSteps(setupSecret, code).find((s) => user.totpLastStep === null || s > user.totpLastStep);
+      right = matched !== undefined && (await enableTotp(pool.db, user.sub, matched));
+    }
     else if (session.codeId) {
       try {
         await consumeCode(pool.db, pool.key, user.sub, "email_mfa", code, { id: session.codeId });
@@ -128,7 +146,7 @@ export async function federatedMfaRoute(app: FastifyInstance, opts: { pool: Loca
     }
     await spendChallengeSession(pool.db, session);
     await clearMfaFailures(pool.db, user.sub);
-    const target = await finish(pool, user, session.hosted, session.challenge === TOTP_STEP ? "TOTP" : "EMAIL");
+    const target = await finish(pool, user, session.hosted, session.challenge === EMAIL_STEP ? "EMAIL" : "TOTP");
     return reply.header("cache-control", "no-store").redirect(target, 302);
   });
 }
