@@ -2,13 +2,18 @@ import { useState } from "react";
 import { Alert, Button, Card, CardContent, Typography } from "@mui/material";
 import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
+import { useLocaleAreas } from "../../i18n/use-all-areas";
 import type { IdentityLink } from "../../../domain/entities/identity-link";
+
+/** The texts of corporate sign-in are an area loaded on demand. */
+const SSO_AREAS = ["sso"] as const;
 
 /**
  * The person's own link to corporate sign-in: shown once an Administrator made one. Confirming sends the browser
  * to the provider; it comes back here with `?identity_link=confirmed` (or `refused` and the reason).
  */
 export function CorporateSignInCard() {
+  useLocaleAreas(SSO_AREAS);
   const { t } = useTranslation();
   const { query } = useCustom<IdentityLink, HttpError>({ url: "/access/user/identity-link", method: "get", queryOptions: { retry: false }, errorNotification: false });
   const { mutateAsync } = useCustomMutation<{ url: string }, HttpError>();

@@ -2,17 +2,22 @@ import { useState } from "react";
 import { Alert, Box, Button, Card, CardContent, MenuItem, TextField, Typography } from "@mui/material";
 import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
+import { useLocaleAreas } from "../../i18n/use-all-areas";
 import type { IdentityLink } from "../../../domain/entities/identity-link";
 import type { IdentityProvider } from "../../../domain/entities/identity-provider";
 import type { User } from "../../../domain/entities/user";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog";
 import { fullName } from "./user-support";
 
+/** The texts of corporate sign-in are an area loaded on demand. */
+const SSO_AREAS = ["sso"] as const;
+
 /**
  * Manage Users → Link to corporate sign-in: the user's link (pending until they confirm it, then linked) and the
  * Administrator's actions on it, each behind a confirmation.
  */
 export function IdentityLinkCard({ user }: { user: Pick<User, "id" | "email" | "first_name" | "last_name"> }) {
+  useLocaleAreas(SSO_AREAS);
   const { t } = useTranslation();
   const url = `/access/users/${user.id}/identity-link`;
   const { query } = useCustom<IdentityLink, HttpError>({ url, method: "get", queryOptions: { retry: false }, errorNotification: false });
