@@ -109,6 +109,7 @@ export class TokenIssuer {
         setup: payload.setup === true,
         verified: payload.verified === true,
         firstFactor: text(payload.firstFactor),
+        hosted: hostedReturn(payload.hosted),
         exp: typeof payload.exp === "number" ? payload.exp : 0,
       };
     } catch {
@@ -125,9 +126,24 @@ export interface ChallengeClaims {
   setup?: boolean;
   /** MFA_SETUP: VerifySoftwareToken accepted a code from the new authenticator app. */
   verified?: boolean;
-  /** How the user proved who they are before this step (PASSWORD, EMAIL_OTP, WEB_AUTHN). */
+  /** How the user proved who they are before this step (PASSWORD, EMAIL_OTP, WEB_AUTHN, FEDERATED). */
   firstFactor?: string;
+  /** A corporate sign-in's second step: where its code goes once the step is answered. */
+  hosted?: HostedReturn;
 }
+
+/** The app's hosted sign-in request a federated second step finishes: its code is bound to these. */
+export interface HostedReturn {
+  clientId: string;
+  redirectUri: string;
+  clientState: string;
+  codeChallenge: string;
+  providerId: string;
+}
+
+const HOSTED_KEYS = ["clientId", "redirectUri", "clientState", "codeChallenge", "providerId"] as const;
+const hostedReturn = (value: unknown): HostedReturn | undefined =>
+  value && typeof value === "object" && HOSTED_KEYS.every((k) => typeof (value as Record<string, unknown>)[k] === "string") ? (value as HostedReturn) : undefined;
 
 export interface ChallengeSession extends Required<Pick<ChallengeClaims, "setup" | "verified">> {
   sub: string;
@@ -136,6 +152,7 @@ export interface ChallengeSession extends Required<Pick<ChallengeClaims, "setup"
   jti?: string;
   codeId?: string;
   firstFactor?: string;
+  hosted?: HostedReturn;
   /** Expiry, in seconds since the epoch. */
   exp: number;
 }

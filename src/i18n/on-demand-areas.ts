@@ -8,7 +8,7 @@ export const ON_DEMAND_AREAS: Readonly<Record<string, readonly string[]>> = {
   "testing-results": ["src/resources/testing/results/", "src/resources/testing/llm/"],
   "testing-llm": ["src/resources/testing/llm/"],
   security: ["src/pages/settings/", "src/resources/manage-company/"],
-  sso: ["src/resources/manage-company/"],
+  sso: ["src/resources/manage-company/", "src/resources/manage-users/", "src/pages/settings/"],
   audit: ["src/resources/audit-log/"],
   approvals: ["src/resources/applications/approvals/"],
   controls: ["src/resources/applications/detail/", "src/resources/applications/controls/", "src/resources/applications/frameworks-tab/", "src/resources/applications/approvals/"],

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../server/db/client";
-import { apiClients, companies, identityUsers, identityWebauthnCredentials, resourceGroups, roles, users } from "../../server/db/schema";
+import { apiClients, companies, identityLinks, identityUsers, identityWebauthnCredentials, resourceGroups, roles, users } from "../../server/db/schema";
 import { createOtherCompany, signInCallers, CALLERS } from "../support/tenants";
 import { insertApplication } from "../support/applications";
 import { SAMPLES } from "../../server/uploads/test-support";
@@ -115,6 +115,8 @@ export interface Fixture {
     /** An offline synthetic test of the matrix application waiting for its scored file. */
     offlineTest(): Promise<string>;
     identityProvider(): Promise<string>;
+    /** A user of Demo Co with a pending link to the matrix provider (to remove). */
+    linkedUser(): Promise<string>;
     /** A preview of a vendors import of the Administrator's (only they see it). */
     import(): Promise<string>;
     /** A feature flag of Demo Co's own; answers its key. */
@@ -123,6 +125,8 @@ export interface Fixture {
   /** The matrix application's model endpoint, saved again if a call removed it. */
   ensureEndpoint(): Promise<void>;
   ensureLogo(): Promise<void>;
+  /** The target user's pending link to the matrix provider, made again if a call removed it. */
+  ensureLink(): Promise<void>;
   logoUpload(): { payload: Buffer; contentType: string };
   /** A new document of the matrix application and its filled-in upload form, ready to post. */
   documentUpload(): Promise<{ payload: Buffer; contentType: string }>;
@@ -328,6 +332,14 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
     },
     unique,
     make: {
+      async linkedUser() {
+        const [row] = await db
+          .insert(users)
+          .values({ companyId: company.id, sub: randomUUID(), email: `${unique()}@steward.test`, firstName: "Linked", lastName: "Soon" })
+          .returning();
+        await db.insert(identityLinks).values({ companyId: company.id, userId: row.id, providerId: identityProvider, status: "pending" });
+        return row.id;
+      },
       async user() {
         const [row] = await db
           .insert(users)
@@ -384,6 +396,9 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
     },
     async ensureEndpoint() {
       await db.insert(modelEndpoints).values({ applicationId, companyId: company.id, url: MATRIX_ENDPOINT, protocol: "kserve_v1" }).onConflictDoNothing();
+    },
+    async ensureLink() {
+      await db.insert(identityLinks).values({ companyId: company.id, userId: target, providerId: identityProvider, status: "pending" }).onConflictDoNothing();
     },
     async ensureLogo() {
       const has = await app.inject({ method: "GET", url: "/v2/company/logo", headers: as("admin") });

@@ -119,6 +119,8 @@ export const MATRIX: Record<string, RouteCase> = {
   },
   "GET /oauth2/authorize": { expect: open(400) },
   "GET /oauth2/idpresponse": { expect: open(400) },
+  // A federated second step's answer: without a live step, an error page.
+  "POST /oauth2/mfa": { expect: open(400) },
   "GET /logout": { expect: open(400) },
   "GET /demo-idp/*": { params: { "*": ".well-known/openid-configuration" }, expect: open(200), crossCompany: "the demo provider's public metadata" },
   "POST /demo-idp/*": { params: { "*": "token" }, expect: open(400), crossCompany: "the demo provider's token endpoint refuses a request without a grant" },
@@ -161,6 +163,17 @@ export const MATRIX: Record<string, RouteCase> = {
     params: { user_id: (f) => f.ids.target, role_id: (f) => f.roles.ApplicationApprover },
     expect: adminOnly(204, "ours"),
   },
+  // Manage Users → Link to corporate sign-in (Administrators).
+  "GET /v2/access/users/:user_id/identity-link": { prepare: (f) => f.ensureLink(), params: { user_id: (f) => f.ids.target }, expect: adminOnly(200, "ours") },
+  "POST /v2/access/users/:user_id/identity-link": {
+    params: { user_id: (f) => f.ids.target },
+    body: (f) => ({ provider_id: f.ids.identityProvider }),
+    expect: adminOnly(201, "ours"),
+  },
+  "DELETE /v2/access/users/:user_id/identity-link": { params: { user_id: fresh("linkedUser") }, expect: adminOnly(204, "ours") },
+  // Your own link: the demo people have none (404); an API client has no sign-in to link.
+  "GET /v2/access/user/identity-link": { expect: { ...signedIn(404), client: 403 }, crossCompany: "the caller's own link, never another's" },
+  "POST /v2/access/user/identity-link/confirm": { expect: { ...signedIn(404), client: 403 }, crossCompany: "the caller's own link, never another's" },
   "GET /v2/access/roles": { expect: adminOnly(200, "theirs") },
 
   // Access: Application Groups (Administrators).

@@ -73,11 +73,13 @@ describe("a corporate sign-in never takes over a password account", () => {
 
     expect(await corporateSignIn("reviewer@steward.test")).toEqual({
       error: "access_denied",
-      description: "reviewer@steward.test already signs in with a password, so it cannot sign in through Steward Okta. Sign in with your password instead, or ask your administrator.",
+      description:
+        "reviewer@steward.test already signs in with a password. Ask your administrator to link this account to Steward Okta (Manage Users → Link to corporate sign-in), then sign in once with your password to confirm.",
     });
     expect(await corporateSignIn("reviewer@steward.test", "es-ES,es;q=0.9,en;q=0.5")).toEqual({
       error: "access_denied",
-      description: "reviewer@steward.test ya inicia sesión con contraseña, así que no puede iniciar sesión con Steward Okta. Inicie sesión con su contraseña o consulte a su administrador.",
+      description:
+        "reviewer@steward.test ya inicia sesión con contraseña. Pida a su administrador que vincule esta cuenta a Steward Okta (Gestionar usuarios → Vincular al inicio de sesión corporativo) y luego inicie sesión una vez con su contraseña para confirmarlo.",
     });
 
     expect(await identityOf("reviewer@steward.test")).toEqual(reviewer);

@@ -170,6 +170,8 @@ export const identityOauthTransactions = pgTable(
     upstreamVerifier: text().notNull(),
     /** Set when this is an Administrator's "Test connection" round trip instead of a sign-in. */
     providerTestId: uuid(),
+    /** Set when the person is confirming an Administrator's link to the provider instead of signing in. */
+    identityLinkId: uuid(),
     createdAt: createdAt(),
     expiresAt: at().notNull(),
     usedAt: at(),

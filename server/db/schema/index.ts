@@ -11,6 +11,7 @@ export * from "./scheduled-runs";
 export * from "./incidents";
 export * from "./testing";
 export * from "./identity-providers";
+export * from "./identity-links";
 export * from "./approvals";
 export * from "./imports";
 export * from "./feature-flags";

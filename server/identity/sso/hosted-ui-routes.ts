@@ -5,7 +5,10 @@ import { FederationError, LOOPBACK, randomValue, type Federation } from "./feder
 import { html, sendPage } from "./page";
 import type { ProviderStore } from "./providers";
 import type { ProviderTests } from "./provider-tests";
+import { afterFederatedSignIn, federatedMfaRoute, sendSecondStep } from "./federated-sign-in";
+import { confirmLink } from "./identity-links";
 import { FederatedUserRefused, federatedClaims, federatedUser } from "./provisioning";
+import type { LocalPool } from "../pool";
 import type { HostedSignInStore, OpenTransaction } from "./transactions";
 import type { Db } from "../../db/client";
 import { acceptedLanguage } from "../../i18n/texts";
@@ -18,6 +21,7 @@ export interface HostedUiOptions {
   federation: Federation;
   tests: ProviderTests;
   store: HostedSignInStore;
+  pool: LocalPool;
 }
 
 const CALLBACK_PATHS = ["/auth/callback/", "/auth/callback"];
@@ -119,6 +123,7 @@ export async function hostedUiRoutes(app: FastifyInstance, opts: HostedUiOptions
     const transaction = state && state.length <= 1024 ? await store.take(state) : null;
     if (!transaction) return refusePage(reply, "This sign-in answer is unknown or was already used. Start again from the sign-in page.");
     if (transaction.providerTestId) return finishTest(request, reply, { ...transaction, state }, query);
+    if (transaction.identityLinkId) return finishLink(request, reply, { ...transaction, state }, query);
 
     const back = (error: string, description: string) => redirectError(reply, transaction.redirectUri, transaction.clientState, error, description);
     if (transaction.expired) return back("access_denied", "The sign-in took longer than 3 minutes. Please start again.");
@@ -133,11 +138,11 @@ export async function hostedUiRoutes(app: FastifyInstance, opts: HostedUiOptions
       const claims = await federation.exchange(config, callbackUrl(request, federation.redirectUri), { ...transaction, state });
       const person = federatedClaims(provider, await providers.domains(provider.id), claims);
       const user = await federatedUser(opts.db, provider, person);
-      const code = await store.issueCode({ sub: user.sub, clientId: transaction.clientId, redirectUri: transaction.redirectUri, codeChallenge: transaction.codeChallenge, providerId: provider.id });
-      const target = new URL(transaction.redirectUri);
-      target.searchParams.set("code", code);
-      target.searchParams.set("state", transaction.clientState);
-      return reply.header("cache-control", "no-store").redirect(target.toString(), 302);
+      const hosted = { clientId: transaction.clientId, redirectUri: transaction.redirectUri, clientState: transaction.clientState, codeChallenge: transaction.codeChallenge, providerId: provider.id };
+      const words = { email: person.email, provider: provider.name };
+      const outcome = await afterFederatedSignIn(opts.pool, user.sub, person.amr, hosted, words, request.log);
+      if ("step" in outcome) return sendSecondStep(reply, acceptedLanguage(request), outcome.step);
+      return reply.header("cache-control", "no-store").redirect(outcome.redirect, 302);
     } catch (error) {
       // The browser's language is the one the app shows the sign-in page in.
       if (error instanceof FederatedUserRefused) return back("access_denied", error.wording(acceptedLanguage(request)));
@@ -148,6 +153,31 @@ export async function hostedUiRoutes(app: FastifyInstance, opts: HostedUiOptions
       throw error;
     }
   });
+
+  /** The person, signed in to Steward with their password, confirms an Administrator's link at the provider. */
+  async function finishLink(request: FastifyRequest, reply: FastifyReply, transaction: OpenTransaction & { state: string }, query: Record<string, unknown>) {
+    const back = (error?: string) => {
+      const url = new URL(transaction.redirectUri);
+      url.searchParams.set("identity_link", error ? "refused" : "confirmed");
+      if (error) url.searchParams.set("identity_link_error", error);
+      return reply.header("cache-control", "no-store").redirect(url.toString(), 302);
+    };
+    if (transaction.expired) return back("The sign-in took longer than 3 minutes. Please start again.");
+    const provider = transaction.providerId ? await providers.byId(transaction.providerId) : undefined;
+    const settings = provider?.enabled ? providers.settingsOf(provider) : null;
+    if (!provider || !settings) return back("The identity provider was removed or turned off meanwhile. Ask your administrator.");
+    if (typeof query.error === "string") return back(`${provider.name} refused the sign-in.`);
+    try {
+      const config = await federation.configuration(settings);
+      const claims = await federation.exchange(config, callbackUrl(request, federation.redirectUri), transaction);
+      await confirmLink(opts.db, transaction.identityLinkId!, provider, federatedClaims(provider, await providers.domains(provider.id), claims));
+      return back();
+    } catch (error) {
+      if (error instanceof FederatedUserRefused) return back(error.wording(acceptedLanguage(request)));
+      if (error instanceof FederationError) return back(`${provider.name}: ${error.message}`);
+      throw error;
+    }
+  }
 
   async function finishTest(request: FastifyRequest, reply: FastifyReply, transaction: OpenTransaction & { state: string }, query: Record<string, unknown>) {
     const test = await tests.settingsOf(transaction.providerTestId!);
@@ -173,6 +203,8 @@ export async function hostedUiRoutes(app: FastifyInstance, opts: HostedUiOptions
       html`<p role="status">${passed ? "The provider signed you in and sent the claims Steward needs." : "The round trip did not succeed: see the steps in Steward."}</p><p class="hint">You can close this window and go back to Steward.</p>`,
     );
   }
+
+  await app.register(federatedMfaRoute, { pool: opts.pool });
 
   app.get("/logout", { config: limit, schema: { hide: true } }, async (request, reply) => {
     const query = firstValues(request.query);

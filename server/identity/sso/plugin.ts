@@ -94,7 +94,7 @@ export default fp(
     );
 
     if (local) {
-      await app.register(hostedUiRoutes, { db: app.db, clientId: local.clientId, publicUrl: config.publicUrl, providers, federation, tests, store: local.hostedSignIn });
+      await app.register(hostedUiRoutes, { db: app.db, clientId: local.clientId, publicUrl: config.publicUrl, providers, federation, tests, store: local.hostedSignIn, pool: local });
     }
     if (demoIdpEnabled(config)) await app.register(demoIdpPlugin, { config, password: DEMO_PASSWORD });
   },

@@ -1,11 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { emailDomain } from "../../../domain/entities/identity-provider";
 import { assignRole, insertUser as insertApiUser } from "../../access/users";
 import { recordAudit, type Actor } from "../../audit/record";
 import type { Db } from "../../db/client";
-import { identityUsers, roles, users } from "../../db/schema";
+import { identityLinks, identityUsers, roles, users } from "../../db/schema";
 import { textsFor, type Language } from "../../i18n/texts";
-import { findUserByUsername, normalizeUsername, type IdentityUser } from "../store";
+import { findUserBySub, findUserByUsername, normalizeUsername, type IdentityUser } from "../store";
 import type { ProviderRow } from "./providers";
 
 /**
@@ -27,6 +27,10 @@ export class FederatedUserRefused extends Error {
 
 /** What the provider's verified ID token says about the person. */
 export interface FederatedClaims {
+  /** The provider's subject for the person (`sub`): what a confirmed link matches, never the e-mail. */
+  subject: string;
+  /** How the provider says the person authenticated (RFC 8176 `amr`). */
+  amr: string[];
   email: string;
   givenName: string;
   familyName: string;
@@ -55,19 +59,30 @@ export function federatedClaims(provider: Pick<ProviderRow, "name" | "type">, do
   const local = email.slice(0, email.indexOf("@"));
   const givenName = cleanName(text(claims.given_name)) || cleanName(text(claims.name).split(" ")[0] ?? "") || cleanName(local) || "User";
   const familyName = cleanName(text(claims.family_name)) || cleanName(text(claims.name).split(" ").slice(1).join(" ")) || "-";
-  return { email, givenName, familyName, language: text(claims.locale).toLowerCase().startsWith("es") ? "es" : "en" };
+  const amr = Array.isArray(claims.amr) ? claims.amr.filter((v): v is string => typeof v === "string").slice(0, 20) : [];
+  return { subject: text(claims.sub).slice(0, 255), amr, email, givenName, familyName, language: text(claims.locale).toLowerCase().startsWith("es") ? "es" : "en" };
 }
 
 /**
- * The person a federated sign-in continues as, by identity `sub`. Only an account that belongs to federation from
- * this provider signs in: one it created, or a newcomer created on the spot when the provider allows it (with its
- * default role, if any). An account that signs in with a password, through another provider, or of another
- * company is refused, whatever the provider asserts — the provider would otherwise stand in for that account's
- * password and second factor. With the local identity service the identity user is made here too; with Cognito
- * (`cognitoSub`) the pool already made it and keeps the link.
+ * The person a federated sign-in continues as, by identity `sub`. First an account an Administrator linked to
+ * this provider and its owner confirmed, found by the provider's subject. Otherwise only an account that belongs
+ * to federation from this provider signs in: one it created, or a newcomer created on the spot when the provider
+ * allows it (with its default role, if any). An account that signs in with a password, through another
+ * provider, or of another company is refused, whatever the provider asserts — the provider would otherwise
+ * stand in for that account's password and second factor. With the local identity service the identity user is
+ * made here too; with Cognito (`cognitoSub`) the pool already made it and keeps its own links.
  */
 export async function federatedUser(db: Db, provider: ProviderRow, person: FederatedClaims, cognitoSub?: string): Promise<{ sub: string }> {
   const words = { email: person.email, provider: provider.name };
+  if (!cognitoSub && person.subject) {
+    const linked = await linkedAccount(db, provider, person.subject);
+    if (linked) {
+      const identity = await findUserBySub(db, linked.sub);
+      if (!identity) throw new FederatedUserRefused("inactive", { ...words, email: linked.email });
+      refuseUnlessReady(identity, { ...words, email: linked.email });
+      return identity;
+    }
+  }
   const [existing] = await db
     .select()
     .from(users)
@@ -75,10 +90,15 @@ export async function federatedUser(db: Db, provider: ProviderRow, person: Feder
   if (existing && existing.companyId !== provider.companyId) throw new FederatedUserRefused("otherCompany", words);
   if (existing && cognitoSub) {
     if (existing.sub === cognitoSub) return existing;
-    throw new FederatedUserRefused("passwordAccount", words);
+    throw new FederatedUserRefused("passwordAccountCognito", words);
   }
   const identity = cognitoSub ? undefined : await findUserByUsername(db, person.email);
-  if (identity) refuseUnlessFederatedFrom(identity, provider, words);
+  if (identity && identity.federatedProviderId !== provider.id) {
+    if (!identity.passwordHash) throw new FederatedUserRefused("notLinked", words);
+    const pending = existing && (await hasPendingLink(db, provider, existing.id));
+    throw new FederatedUserRefused(pending ? "linkPending" : "passwordAccount", words);
+  }
+  if (identity) refuseUnlessReady(identity, words);
   if (existing) {
     if (identity?.sub !== existing.sub) throw new FederatedUserRefused("notLinked", words);
     return identity;
@@ -87,12 +107,36 @@ export async function federatedUser(db: Db, provider: ProviderRow, person: Feder
   return createUser(db, provider, person, cognitoSub ?? identity?.sub);
 }
 
-/** A local identity user signs in through `provider` only when that provider made it and it is ready to sign in. */
-function refuseUnlessFederatedFrom(identity: IdentityUser, provider: ProviderRow, words: Record<string, string>) {
-  if (identity.federatedProviderId !== provider.id) throw new FederatedUserRefused(identity.passwordHash ? "passwordAccount" : "notLinked", words);
-  // The states in which a password sign-in would stop too.
+/** The states in which a password sign-in would stop too. */
+function refuseUnlessReady(identity: IdentityUser, words: Record<string, string>) {
   if (identity.status === "FORCE_CHANGE_PASSWORD") throw new FederatedUserRefused("passwordChange", words);
   if (identity.status !== "CONFIRMED") throw new FederatedUserRefused("inactive", words);
+}
+
+/** The account whose confirmed link to `provider` carries this provider subject. */
+async function linkedAccount(db: Db, provider: ProviderRow, subject: string) {
+  const [row] = await db
+    .select({ sub: users.sub, email: users.email })
+    .from(identityLinks)
+    .innerJoin(users, eq(users.id, identityLinks.userId))
+    .where(
+      and(
+        eq(identityLinks.providerId, provider.id),
+        eq(identityLinks.subject, subject),
+        eq(identityLinks.status, "linked"),
+        eq(identityLinks.companyId, provider.companyId),
+        eq(users.companyId, provider.companyId),
+      ),
+    );
+  return row;
+}
+
+async function hasPendingLink(db: Db, provider: ProviderRow, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: identityLinks.id })
+    .from(identityLinks)
+    .where(and(eq(identityLinks.providerId, provider.id), eq(identityLinks.userId, userId), eq(identityLinks.status, "pending")));
+  return Boolean(row);
 }
 
 async function insertIdentityUser(db: Db, provider: ProviderRow, email: string): Promise<IdentityUser> {

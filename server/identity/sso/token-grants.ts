@@ -55,6 +55,8 @@ export function userGrants(pool: LocalPool): Record<"authorization_code" | "refr
       if (!verifierMatches(verifier, grant.codeChallenge)) throw invalidGrant("The code_verifier does not match the code_challenge.");
       const user = await findUserBySub(pool.db, grant.sub);
       if (!user) throw invalidGrant("The user of this code no longer exists.");
+      // The account may have been put on hold (a reset) between the code and its redemption.
+      if (user.status !== "CONFIRMED") throw invalidGrant("The account of this code cannot sign in now; sign in again.");
       return asTokenResponse(await signedIn(pool, user));
     },
 

@@ -18,6 +18,8 @@ export type TransactionRow = typeof identityOauthTransactions.$inferSelect;
 export interface NewTransaction {
   providerId: string | null;
   providerTestId?: string;
+  /** A person confirming an Administrator's link to the provider (no code for the app follows). */
+  identityLinkId?: string;
   clientId: string;
   redirectUri: string;
   clientState: string;
@@ -48,6 +50,7 @@ export class HostedSignInStore {
       upstreamStateHash: sha256(t.state),
       providerId: t.providerId,
       providerTestId: t.providerTestId ?? null,
+      identityLinkId: t.identityLinkId ?? null,
       clientId: t.clientId,
       redirectUri: t.redirectUri,
       clientState: t.clientState,

@@ -196,3 +196,25 @@ describe("signing out of all devices", () => {
     expect(clearSession).toHaveBeenCalledWith(true);
   });
 });
+
+describe("corporate sign-in", () => {
+  it("offers to confirm an Administrator's pending link and sends the browser to the provider", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, search: "", assign });
+    try {
+      api.mockImplementation(async ({ method, path }) => {
+        if (path === "/access/user/identity-link" && method === "GET") {
+          return { user_id: ada.id, provider_id: ada.companyId, provider_name: "Acme Okta", status: "pending", created_at: "2026-11-28T10:00:00.000Z", confirmed_at: null };
+        }
+        if (path === "/access/user/identity-link/confirm" && method === "POST") return { url: "https://idp.example.com/authorize?state=x" };
+        throw { statusCode: 404, message: "Not here." };
+      });
+      renderSettings(async () => ada);
+      expect(await screen.findByText("Your administrator linked your account to Acme Okta. Confirm it by signing in there once.")).toBeTruthy();
+      fireEvent.click(screen.getByRole("button", { name: "Confirm link to Acme Okta" }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith("https://idp.example.com/authorize?state=x"));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { CurrentUser } from "../../../domain/access/current-user";
 import { ChangePasswordForm } from "./ChangePasswordForm";
 import { ProfileForm } from "./ProfileForm";
+import { CorporateSignInCard } from "./CorporateSignInCard";
 import { PasskeysCard } from "./security/PasskeysCard";
 import { SignInSecurityCard } from "./security/SignInSecurityCard";
 import { SignOutEverywhereCard } from "./SignOutEverywhereCard";
@@ -32,6 +33,7 @@ export default function SettingsPage() {
           <Box sx={{ display: "grid", gap: 2 }}>
             <ChangePasswordForm />
             <SignOutEverywhereCard />
+            <CorporateSignInCard />
           </Box>
         </Box>
       ) : (

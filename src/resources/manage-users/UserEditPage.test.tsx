@@ -124,4 +124,27 @@ describe("/manage-users/{userId}", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect((await screen.findByRole("alert")).textContent).toBe("The profile was not saved: The identity service is unavailable.");
   });
+
+  it("links the user to corporate sign-in after a confirmation, then shows the link as pending", async () => {
+    const OKTA = "00000000-0000-4000-8000-0000000000aa";
+    let link: object | null = null;
+    const custom = vi.fn(async ({ url, method }: { url: string; method: string }) => {
+      if (url === "/company/identity-providers") return { data: { items: [{ id: OKTA, name: "Acme Okta", type: "oidc" }], total: 1 } as never };
+      if (method === "post") {
+        link = { user_id: carlos.id, provider_id: OKTA, provider_name: "Acme Okta", status: "pending", created_at: carlos.created_at, confirmed_at: null };
+        return { data: link as never };
+      }
+      if (link) return { data: link as never };
+      throw { statusCode: 404, message: "Link not found." };
+    });
+    openCarlos({ custom: custom as never });
+    fireEvent.click(await screen.findByRole("button", { name: "Link to corporate sign-in" }));
+    const dialog = screen.getByRole("dialog", { name: "Link Carlos Contributor to corporate sign-in" });
+    expect(dialog.textContent).toContain("they sign in with their password");
+    await waitFor(() => expect(within(dialog).getByRole("combobox", { name: /Identity provider/ }).textContent).toContain("Acme Okta"));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Link" }));
+    await waitFor(() => expect(custom).toHaveBeenCalledWith(expect.objectContaining({ method: "post", url: `/access/users/${carlos.id}/identity-link`, payload: { provider_id: OKTA } })));
+    expect(await screen.findByText("Linked to Acme Okta: waiting for the user to confirm")).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Remove link" })).toBeTruthy();
+  });
 });

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import type { User } from "../../../domain/entities/user";
 import { useEntityTitle } from "../../components/layout/entity-titles";
 import { EntityNotFound } from "../../pages/errors/EntityNotFound";
+import { IdentityLinkCard } from "./IdentityLinkCard";
 import { RoleAssignments } from "./RoleAssignments";
 import { UserProfileCard } from "./UserProfileCard";
 import { fullName, USERS_RESOURCE } from "./user-support";
@@ -76,6 +77,7 @@ export default function UserEditPage() {
       </Box>
       <UserProfileCard user={user} onSaved={() => void query.refetch()} />
       <RoleAssignments user={user} onChanged={() => void query.refetch()} />
+      <IdentityLinkCard user={user} />
       {actions.dialogs}
     </Box>
   );

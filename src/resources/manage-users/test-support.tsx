@@ -35,10 +35,16 @@ export const carlos: User = {
   ],
 };
 
+/** What a user's corporate sign-in card asks when a test does not say: no link, and no providers to link to. */
+const noLink = (async ({ url }: { url: string }) => {
+  if (url.endsWith("/identity-providers")) return { data: { items: [], total: 0 } };
+  throw { statusCode: 404, message: "Link not found." };
+}) as unknown as NonNullable<DataProvider["custom"]>;
+
 /** Renders `element` at `path` (route `pattern`) inside Refine, signed in as Ada Admin, over a fake data provider. */
 export function renderWithRefine(element: ReactNode, dataProvider: Partial<DataProvider>, path = "/manage-users", pattern = path) {
   return render(element, {
-    dataProvider,
+    dataProvider: { custom: noLink, ...dataProvider },
     identity: aUser([], { id: ADMIN_ID, email: adaAdmin.email, first_name: "Ada", last_name: "Admin" }),
     path,
     pattern,
