@@ -30,7 +30,7 @@ export async function startTestDns(): Promise<TestDns> {
       const records = txt.get(name);
       if (!records) response.header.rcode = NXDOMAIN;
       else if (question.type === Packet.TYPE.TXT) {
-        for (const data of records) response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data });
+        for (const data of records) response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data } as (typeof response.answers)[number]);
       }
       void send(response);
     },
