@@ -9,6 +9,8 @@ import { DomainProof } from "../../server/identity/sso/domain-proof";
 import { federatedClaims } from "../../server/identity/sso/provisioning";
 import { isUniqueViolation } from "../../server/db/errors";
 import type { IdentityProvider } from "../../domain/entities/identity-provider";
+import { EXPORTED_TABLES } from "../../server/company-export/tables";
+import { decodeRow } from "../../server/company-export/rows";
 
 /** E-mail domains route people to a company's provider only once proved by a DNS TXT record, checked on a real DNS server. */
 let t: TestApp;
@@ -182,5 +184,15 @@ describe("the federated e-mail address", () => {
     expect(federatedClaims(provider, ["acme.test"], { ...claims, email_verified: true }).email).toBe("ana@acme.test");
     // A pending domain is not among the provider's domains: its people are refused.
     expect(() => federatedClaims(provider, [], { ...claims, email_verified: true })).toThrow("Acme does not sign in addresses of acme.test.");
+  });
+});
+
+describe("a company export", () => {
+  it("carries no proof: an import cannot bring a domain in verified, it starts pending with a token of its own", () => {
+    const spec = EXPORTED_TABLES.find((table) => table.name === "company_sso_domains")!;
+    const providerId = "33333333-3333-4333-8333-333333333333";
+    const context = { companyId: other.companyId, roleIds: new Map(), ids: new Map([["company_identity_providers", new Set<unknown>([providerId])]]) };
+    expect(decodeRow(spec, { domain: "acme.test", provider_id: providerId }, 0, context)).toEqual({ domain: "acme.test", companyId: other.companyId, providerId });
+    expect(() => decodeRow(spec, { domain: "acme.test", provider_id: providerId, status: "verified" }, 0, context)).toThrow(/unknown fields: status/);
   });
 });
