@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { createOtherCompany, signInCallers, v2Caller, type OtherCompany } from "../support/tenants";
 import { proveDomains, startTestDns, type TestDns } from "../support/dns";
+import { SsoBrowser, startTestProvider, type TestProvider } from "../support/sso";
 import { auditLog, companySsoDomains } from "../../server/db/schema";
 import { loadConfig } from "../../server/config";
 import { DomainProof } from "../../server/identity/sso/domain-proof";
@@ -16,6 +17,8 @@ import { decodeRow } from "../../server/company-export/rows";
 let t: TestApp;
 let dns: TestDns;
 let other: OtherCompany;
+/** A real OpenID provider, for the hosted sign-in's redirect to it. */
+let idp: TestProvider;
 const token: Record<string, string> = {};
 const v2 = v2Caller(() => t.app, token);
 
@@ -44,11 +47,13 @@ const stateOf = async (who: string, provider: { id: string }, domain: string) =>
 
 beforeAll(async () => {
   dns = await startTestDns();
-  t = await createTestApp({ env: { DNS_RESOLVER: dns.address } });
+  t = await createTestApp({ env: { DNS_RESOLVER: dns.address, SSO_PROVIDER_ALLOWLIST: "http://127.0.0.1" } });
+  idp = await startTestProvider({ redirectUri: `${t.config.publicUrl}/oauth2/idpresponse`, people: [] });
   other = await createOtherCompany(t.database.db);
   Object.assign(token, await signInCallers(t.app));
 });
 afterAll(async () => {
+  await idp?.close();
   await t?.close();
   await dns?.close();
 });
@@ -158,6 +163,28 @@ describe("the daily check", () => {
     expect((await lookup("d@daily.test")).statusCode).toBe(404);
     const lapsed = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, daily.id), eq(auditLog.action, "identity_provider.domain_lapsed")));
     expect(lapsed).toHaveLength(1);
+  });
+});
+
+describe("the hosted sign-in's login_hint", () => {
+  it("is passed on to the provider for a verified domain only", async () => {
+    const res = await v2("admin", "POST", "/company/identity-providers", {
+      ...providerBody("Hinted", ["hinted.test", "unproved.test"]),
+      issuer_url: idp.issuer,
+      client_id: idp.clientId,
+      client_secret: idp.clientSecret,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const hinted: IdentityProvider = res.json();
+    await proveDomains(dns, t.app, token.admin, hinted, ["hinted.test"]);
+    const hintSent = async (email: string) => {
+      const b = new SsoBrowser(t.app, t.config.publicUrl);
+      const start = await b.request(b.authorizeUrl(hinted.provider_name, { login_hint: email }));
+      expect(start.status).toBe(302);
+      return new URL(start.location!).searchParams.get("login_hint");
+    };
+    expect(await hintSent("ana@hinted.test")).toBe("ana@hinted.test");
+    expect(await hintSent("ana@unproved.test")).toBeNull();
   });
 });
 
