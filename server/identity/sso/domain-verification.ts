@@ -30,31 +30,30 @@ export class DomainVerification {
   ) {}
 
   /**
-   * Checks one domain of a provider of the actor's company now. Answers the verified domain; a failed check is
-   * recorded (and audited) and then refused with what was missing.
+   * Checks one domain of a provider of the actor's company now and answers it verified (audited). A failed check is
+   * refused with what was missing and changes nothing: the state a refusal leaves is the one it found.
    */
   async verify(actor: Actor, provider: ProviderRow, domain: string): Promise<SsoDomain> {
     const row = await findDomain(this.db, actor.companyId, provider.id, domain);
     if (!row) throw notFound("Domain");
     if (await verifiedElsewhere(this.db, actor.companyId, domain)) throw TAKEN(domain);
     const outcome = await this.proof.check(domain, row.token);
-    const entry = (after: DomainRow, action: string) => ({ entityType: "identity_provider", entityId: provider.id, action, before: audited(row), after: audited(after) });
-    if (!outcome.ok) {
-      const saved = (await markFailed(this.db, row, outcome.failure)) ?? row;
-      await recordAudit(this.db, actor, entry(saved, "identity_provider.domain_check_failed"));
-      throw new HttpProblem(422, outcome.message, [{ path: "domain", message: `sso.domainCheck.${outcome.failure}` }]);
-    }
-    let saved: DomainRow | undefined;
+    if (!outcome.ok) throw new HttpProblem(422, outcome.message, [{ path: "domain", message: `sso.domainCheck.${outcome.failure}` }]);
     try {
-      saved = await markVerified(this.db, row);
+      // The proof and its audit entry commit together.
+      const saved = await this.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        const verified = await markVerified(db, row);
+        if (!verified) throw notFound("Domain");
+        await recordAudit(db, actor, { entityType: "identity_provider", entityId: provider.id, action: "identity_provider.domain_verified", before: audited(row), after: audited(verified) });
+        return verified;
+      });
+      return toSsoDomain(saved);
     } catch (error) {
       // Another company's proof of the same domain was saved a moment earlier: the partial unique index decides.
       if (isUniqueViolation(error)) throw TAKEN(domain);
       throw error;
     }
-    if (!saved) throw notFound("Domain");
-    await recordAudit(this.db, actor, entry(saved, "identity_provider.domain_verified"));
-    return toSsoDomain(saved);
   }
 
   /**
