@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { z } from "zod";
 import { StartError } from "./start-error";
 import { parseAllowlist, type Allowlist } from "./outbound/allowlist";
+import { validResolver } from "./identity/sso/domain-proof";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
 import { APP_ENVIRONMENTS } from "../domain/api/client-config";
 import { parseAuditChainKey } from "./audit/key";
@@ -97,6 +98,11 @@ export const configSchema = z
      * private, loopback or link-local address, or on plain http, is called only when listed here.
      */
     SSO_PROVIDER_ALLOWLIST: allowlistSetting,
+    /**
+     * The DNS resolver that checks e-mail domains' verification records: an IP address with an optional port
+     * (`127.0.0.1:5353`, `[::1]:53`). Unset: the system's resolvers.
+     */
+    DNS_RESOLVER: optionalText.refine((v) => v === undefined || validResolver(v), "must be an IP address with an optional port, such as 10.0.0.2 or 127.0.0.1:5353"),
     /** The secret model endpoint tokens are encrypted with (shared by every instance); a key file in DATA_DIR/keys when unset. */
     MODEL_ENDPOINT_TOKEN_KEY: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
     /** The secret identity provider client secrets and authenticator-app secrets are encrypted with (shared by every instance); a key file in DATA_DIR/keys when unset. */

@@ -30,6 +30,33 @@ export function emailDomain(email: string): string | null {
 }
 
 /**
+ * An e-mail domain routes people to a provider only once the company proved it holds it: a DNS TXT record
+ * `steward-verification=<token>` at the domain (the token is random per company and domain). Until then, and
+ * again when a daily check no longer finds the record, it is pending and routes no one.
+ */
+export const SSO_DOMAIN_STATUSES = ["pending", "verified"] as const;
+export type SsoDomainStatus = (typeof SSO_DOMAIN_STATUSES)[number];
+export const SSO_VERIFICATION_PREFIX = "steward-verification=";
+export const verificationRecord = (token: string) => `${SSO_VERIFICATION_PREFIX}${token}`;
+
+/** Why the last check of a domain's record failed: nothing answers for the name, no matching record, or no resolver answered. */
+export const SSO_DOMAIN_CHECK_FAILURES = ["not_found", "record_missing", "unreachable"] as const;
+export type SsoDomainCheckFailure = (typeof SSO_DOMAIN_CHECK_FAILURES)[number];
+
+export const ssoDomainSchema = z.object({
+  domain: z.string(),
+  status: z.enum(SSO_DOMAIN_STATUSES),
+  /** The TXT record's text to publish at the domain. */
+  txt_record: z.string(),
+  verified_at: z.string().nullable(),
+  checked_at: z.string().nullable(),
+  /** What the last check found missing; null after a successful one or before any. */
+  check_failure: z.enum(SSO_DOMAIN_CHECK_FAILURES).nullable(),
+});
+export type SsoDomain = z.infer<typeof ssoDomainSchema>;
+export const ssoDomainParamsSchema = z.object({ id: z.uuid(), domain: emailDomainSchema });
+
+/**
  * Saving a provider. `client_secret` is write-only: sent on create (OIDC), sent again only to replace it,
  * absent to keep the stored one; it is never answered back.
  */
@@ -69,6 +96,8 @@ export const identityProviderSchema = z.object({
   has_client_secret: z.boolean(),
   metadata_url: z.string().nullable(),
   domains: z.array(z.string()),
+  /** Each of `domains` with its proof of ownership: only verified ones route anyone to the provider. */
+  domain_verification: z.array(ssoDomainSchema),
   jit_mode: z.enum(JIT_MODES),
   default_role: z.enum(ROLE_NAMES).nullable(),
   default_resource_group_id: z.uuid().nullable(),

@@ -22,7 +22,7 @@ export interface ExportedTable {
   table: PgTable;
   /** How the company's rows are found: its own column, or through a parent row for a table without one. */
   scope: (companyId: string) => SQL;
-  /** Columns left out (secrets): they are null after an import. */
+  /** Columns left out (secrets, proofs): they are null, or their default, after an import. */
   omit?: readonly string[];
   /** A column holding a storage key: written as the file's SHA-256 and size instead, and rebuilt on import. */
   file?: { column: string; key: "document" | "logo" };
@@ -61,7 +61,13 @@ export const EXPORTED_TABLES: readonly ExportedTable[] = [
   { name: "notifications", table: schema.notifications, scope: byCompany(schema.notifications.companyId) },
   { name: "approval_snapshots", table: schema.approvalSnapshots, scope: byCompany(schema.approvalSnapshots.companyId) },
   { name: "company_identity_providers", table: schema.companyIdentityProviders, scope: byCompany(schema.companyIdentityProviders.companyId), omit: ["client_secret"] },
-  { name: "company_sso_domains", table: schema.companySsoDomains, scope: byCompany(schema.companySsoDomains.companyId) },
+  // A domain's proof holds where it was made: imported domains start pending, with a token of their own.
+  {
+    name: "company_sso_domains",
+    table: schema.companySsoDomains,
+    scope: byCompany(schema.companySsoDomains.companyId),
+    omit: ["status", "token", "verified_at", "checked_at", "check_failure"],
+  },
   // Bulk imports: the files people brought in (their audit entries name them) and each person's last column mapping.
   { name: "imports", table: schema.imports, scope: byCompany(schema.imports.companyId) },
   { name: "import_mappings", table: schema.importMappings, scope: byCompany(schema.importMappings.companyId) },

@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../../server/db/client";
 import { apiClients, companies, identityLinks, identityUsers, identityWebauthnCredentials, resourceGroups, roles, users } from "../../server/db/schema";
 import { createOtherCompany, signInCallers, CALLERS } from "../support/tenants";
+import type { TestDns } from "../support/dns";
 import { insertApplication } from "../support/applications";
 import { SAMPLES } from "../../server/uploads/test-support";
 import { lowRiskDetails } from "../../domain/risk/test-support";
@@ -13,6 +14,9 @@ import { takeApprovalSnapshot } from "../../server/approvals/store";
 import type { Population } from "../../domain/entities/testing-task";
 
 /** A control every high-tier application carries (the EU AI Act is on by default): the controls routes' target. */
+
+/** The e-mail domain of the matrix provider that is verified. */
+export const MATRIX_DOMAIN = "verify.matrix.test";
 export const MATRIX_CONTROL = applicableControls([EU_AI_ACT], "high")[0].id;
 
 /** The decisions the testing routes read, and how. */
@@ -94,6 +98,8 @@ export interface Fixture {
     scored: string;
     /** A corporate identity provider of Demo Co, and a finished connection test. */
     identityProvider: string;
+    /** A provider of Demo Co serving MATRIX_DOMAIN only. */
+    domainProvider: string;
     providerTest: string;
     /** An approval snapshot of the controlled application (its evidence file hashed). */
     snapshot: string;
@@ -132,7 +138,8 @@ export interface Fixture {
   documentUpload(): Promise<{ payload: Buffer; contentType: string }>;
 }
 
-export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixture> {
+/** `dns`: a test DNS server the app resolves with, given the matrix provider's domain record to answer. */
+export async function createFixture(app: FastifyInstance, db: Db, dns?: TestDns): Promise<Fixture> {
   const [company] = await db.select().from(companies).where(eq(companies.name, "Demo Co"));
   const roleIds = Object.fromEntries((await db.select().from(roles)).map((r) => [r.name, r.id]));
   const groups = await db.select().from(resourceGroups).where(eq(resourceGroups.companyId, company.id));
@@ -297,6 +304,9 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
   });
   const newIdentityProvider = async (name: string) => (await app.sso.providers.create(company.id, idpInput(name))).id;
   const identityProvider = await newIdentityProvider("Matrix IdP");
+  // A provider whose domain no call changes, to verify (its record published when a DNS server is given).
+  const domainProvider = await app.sso.providers.create(company.id, { ...idpInput("Matrix domains IdP"), domains: [MATRIX_DOMAIN] });
+  dns?.publish(MATRIX_DOMAIN, (await app.sso.providers.view(domainProvider)).domain_verification[0].txt_record);
   const providerTest = (await app.sso.tests.start(company.id, null, { issuerUrl: "http://127.0.0.1:9/matrix", clientId: "matrix-client", clientSecret: "x" })).id;
 
   const ourUsers = await db.select().from(users).where(eq(users.companyId, company.id));
@@ -322,12 +332,13 @@ export async function createFixture(app: FastifyInstance, db: Db): Promise<Fixtu
       offlineTask,
       scored,
       identityProvider,
+      domainProvider: domainProvider.id,
       providerTest,
       snapshot,
     },
     roles: roleIds,
     secrets: {
-      ours: [company.id, allGroup, selectedGroup, apiClientId, applicationId, ...ourUsers.map((u) => u.id), "@steward.test", "Demo Co", "Matrix application", uploaded.id, "Matrix document", controlled, "Matrix evidence", vendor, "Matrix vendor", incident, "Matrix incident", decisions, "Matrix decisions", testTask, llmDocument, evidenceTask, "Matrix test", "Matrix passkey", identityProvider, "Matrix IdP", providerTest],
+      ours: [company.id, allGroup, selectedGroup, apiClientId, applicationId, ...ourUsers.map((u) => u.id), "@steward.test", "Demo Co", "Matrix application", uploaded.id, "Matrix document", controlled, "Matrix evidence", vendor, "Matrix vendor", incident, "Matrix incident", decisions, "Matrix decisions", testTask, llmDocument, evidenceTask, "Matrix test", "Matrix passkey", identityProvider, "Matrix IdP", domainProvider.id, "Matrix domains IdP", providerTest],
       theirs: [other.companyId, other.groupId, other.adminId, CALLERS.other, "Other Co", "Other passkey"],
     },
     unique,

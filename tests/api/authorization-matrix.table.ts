@@ -8,7 +8,7 @@
  * `other`, the Administrator of a second company (our ids must be 404 to them); `client`, an API
  * client holding ApplicationReviewer on the ALL group.
  */
-import { MATRIX_COLUMNS, MATRIX_CONTROL, MATRIX_ENDPOINT, MATRIX_SCORED_COLUMNS, multipartFile, type Fixture } from "./authorization-matrix.fixture";
+import { MATRIX_COLUMNS, MATRIX_CONTROL, MATRIX_DOMAIN, MATRIX_ENDPOINT, MATRIX_SCORED_COLUMNS, multipartFile, type Fixture } from "./authorization-matrix.fixture";
 
 export const CALLER_NAMES = ["anonymous", "admin", "contributor", "reviewer", "approver", "noroles", "other", "client"] as const;
 export type CallerName = (typeof CALLER_NAMES)[number];
@@ -230,7 +230,12 @@ export const MATRIX: Record<string, RouteCase> = {
     body: () => ({ issuer_url: "http://127.0.0.1:9/x", client_id: "c", client_secret: "s" }),
     expect: adminOnly(201, "theirs"),
   },
-  "GET /v2/company/identity-providers/test/:test_id": { params: { test_id: (f) => f.ids.providerTest }, expect: adminOnly(200, "ours") },
+  // Verifying a domain asks the matrix's DNS server, which answers the provider's record.
+  "POST /v2/company/identity-providers/:id/domains/:domain/verify": {
+    params: { id: (f) => f.ids.domainProvider, domain: MATRIX_DOMAIN },
+    expect: adminOnly(200, "ours"),
+  },
+    "GET /v2/company/identity-providers/test/:test_id": { params: { test_id: (f) => f.ids.providerTest }, expect: adminOnly(200, "ours") },
 
   // Applications: everyone with a role reads what their groups reach; contributors add and edit.
   "GET /v2/applications": { expect: signedIn(200) },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteOptions } from "fastify";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { createFixture, type Fixture } from "./authorization-matrix.fixture";
+import { startTestDns, type TestDns } from "../support/dns";
 import { CALLER_NAMES, MATRIX, type CallerName, type RouteCase } from "./authorization-matrix.table";
 
 /**
@@ -11,6 +12,8 @@ import { CALLER_NAMES, MATRIX, type CallerName, type RouteCase } from "./authori
  */
 let t: TestApp;
 let f: Fixture;
+/** Answers the matrix provider's domain record, so that verifying it succeeds for those allowed to. */
+let dns: TestDns;
 const registered = new Set<string>();
 
 beforeAll(async () => {
@@ -18,11 +21,13 @@ beforeAll(async () => {
     for (const method of [route.method].flat()) if (method !== "HEAD") registered.add(`${method} ${route.url}`);
   };
   // The matrix endpoint is allowlisted so that saving and checking it reach the policy, not a refusal of the host.
-  t = await createTestApp({ onRoute: record, env: { MODEL_ENDPOINT_ALLOWLIST: "http://127.0.0.1:1" } });
-  f = await createFixture(t.app, t.database.db);
+  dns = await startTestDns();
+  t = await createTestApp({ onRoute: record, env: { MODEL_ENDPOINT_ALLOWLIST: "http://127.0.0.1:1", DNS_RESOLVER: dns.address } });
+  f = await createFixture(t.app, t.database.db, dns);
 }, 60_000);
 afterAll(async () => {
   await t?.close();
+  await dns?.close();
 });
 
 async function urlOf(path: string, routeCase: RouteCase): Promise<string> {

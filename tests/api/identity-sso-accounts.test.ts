@@ -8,6 +8,7 @@ import { identitySessions, identityUsers, users } from "../../server/db/schema";
 import { DEMO_PASSWORD } from "../../server/db/seed";
 import { cognitoFirstSignIn } from "../../server/identity/sso/cognito-first-sign-in";
 import { currentUser, signInRaw } from "./identity-support";
+import { proveDomains, startTestDns, type TestDns } from "../support/dns";
 
 /**
  * Which accounts a corporate sign-in may continue as: only those that belong to federation from the provider.
@@ -15,6 +16,8 @@ import { currentUser, signInRaw } from "./identity-support";
  */
 let t: TestApp;
 let provider: TestProvider;
+/** Where the company proves its domain (DNS_RESOLVER): a domain routes no one until proved. */
+let dns: TestDns;
 let hostedName: string;
 const token: Record<string, string> = {};
 const v2 = v2Caller(() => t.app, token);
@@ -43,7 +46,8 @@ async function corporateSignIn(email: string, language?: string) {
 const identityOf = async (email: string) => (await t.database.db.select().from(identityUsers).where(eq(identityUsers.username, email)))[0];
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { SSO_PROVIDER_ALLOWLIST: "http://127.0.0.1" } });
+  dns = await startTestDns();
+  t = await createTestApp({ env: { SSO_PROVIDER_ALLOWLIST: "http://127.0.0.1", DNS_RESOLVER: dns.address } });
   provider = await startTestProvider({ redirectUri: `${t.config.publicUrl}/oauth2/idpresponse`, people });
   token.admin = (await signInRaw(t.app, "admin@steward.test", DEMO_PASSWORD)).AccessToken;
   const created = await v2("admin", "POST", "/company/identity-providers", {
@@ -60,10 +64,12 @@ beforeAll(async () => {
   });
   expect(created.statusCode, created.body).toBe(201);
   hostedName = created.json().provider_name;
+  await proveDomains(dns, t.app, token.admin, created.json());
 });
 afterAll(async () => {
   await provider?.close();
   await t?.close();
+  await dns?.close();
 });
 
 describe("a corporate sign-in never takes over a password account", () => {

@@ -10,10 +10,13 @@ import { cognitoFirstSignIn } from "../../server/identity/sso/cognito-first-sign
 import { DEMO_COMPANY } from "../../server/db/seed/company";
 import { DEMO_PASSWORD } from "../../server/db/seed";
 import { protocol, signInRaw } from "./identity-support";
+import { proveDomains, startTestDns, type TestDns } from "../support/dns";
 
 /** Corporate sign-in: the providers an Administrator keeps, the public lookup, and the hosted sign-in through a real provider. */
 let t: TestApp;
 let provider: TestProvider;
+/** Where the company proves its domains (DNS_RESOLVER): a domain routes no one until proved. */
+let dns: TestDns;
 let other: OtherCompany;
 let demoCompanyId: string;
 let allGroupId: string;
@@ -48,7 +51,8 @@ const browser = () => new SsoBrowser(t.app, t.config.publicUrl);
 
 beforeAll(async () => {
   // The test provider runs on loopback, which only the operator's allowlist lets a provider be on.
-  t = await createTestApp({ env: { SSO_PROVIDER_ALLOWLIST: "http://127.0.0.1" } });
+  dns = await startTestDns();
+  t = await createTestApp({ env: { SSO_PROVIDER_ALLOWLIST: "http://127.0.0.1", DNS_RESOLVER: dns.address } });
   provider = await startTestProvider({ redirectUri: `${t.config.publicUrl}/oauth2/idpresponse`, people });
   const db = t.database.db;
   [{ id: demoCompanyId }] = await db.select().from(companies).where(eq(companies.name, DEMO_COMPANY.name));
@@ -58,10 +62,12 @@ beforeAll(async () => {
   const created = await v2("admin", "POST", "/company/identity-providers", providerBody());
   expect(created.statusCode, created.body).toBe(201);
   acme = created.json();
+  await proveDomains(dns, t.app, token.admin, created.json());
 });
 afterAll(async () => {
   await provider?.close();
   await t?.close();
+  await dns?.close();
 });
 
 describe("identity providers in Manage Company", () => {
@@ -130,6 +136,7 @@ describe("identity providers in Manage Company", () => {
     expect(JSON.stringify(entry)).not.toContain(provider.clientSecret);
 
     const spare = await v2("admin", "POST", "/company/identity-providers", providerBody({ name: "Spare", domains: ["spare.test"] }));
+    await proveDomains(dns, t.app, token.admin, spare.json());
     expect((await v2(null, "POST", "/sso/lookup", { email: "a@spare.test" })).statusCode).toBe(200);
     expect((await v2("admin", "DELETE", `/company/identity-providers/${spare.json().id}`)).statusCode).toBe(204);
     expect((await v2(null, "POST", "/sso/lookup", { email: "a@spare.test" })).statusCode).toBe(404);

@@ -69,7 +69,15 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig(
-    { DATA_DIR: path.join(tmpdir(), "steward-test-data"), AUDIT_CHAIN_KEY: TEST_AUDIT_CHAIN_KEY, RATE_LIMIT_MAX: "100000", LOG_LEVEL: "debug", ...options.env },
+    // No test asks the machine's DNS: a domain check meets no resolver (port 9) unless a test runs its own.
+    {
+      DATA_DIR: path.join(tmpdir(), "steward-test-data"),
+      AUDIT_CHAIN_KEY: TEST_AUDIT_CHAIN_KEY,
+      RATE_LIMIT_MAX: "100000",
+      LOG_LEVEL: "debug",
+      DNS_RESOLVER: "127.0.0.1:9",
+      ...options.env,
+    },
     "",
   );
   const { database, drop } = await createTestDatabase();

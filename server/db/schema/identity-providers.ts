@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ROLE_NAMES } from "../../../domain/access/current-user";
-import { IDENTITY_PROVIDER_TYPES, JIT_MODES, type ProviderTest } from "../../../domain/entities/identity-provider";
+import { IDENTITY_PROVIDER_TYPES, JIT_MODES, SSO_DOMAIN_CHECK_FAILURES, SSO_DOMAIN_STATUSES, type ProviderTest } from "../../../domain/entities/identity-provider";
 import { createdAt, id, updatedAt, version } from "./columns";
 import { companyId } from "./tenant";
 import { resourceGroups, users } from "./access";
@@ -35,17 +35,34 @@ export const companyIdentityProviders = pgTable(
   ],
 );
 
-/** E-mail domains and the provider that signs them in: a domain belongs to one company only (the primary key). */
+/**
+ * E-mail domains and the provider that signs them in. A company claims a domain pending, with a random token;
+ * it routes anyone only once verified by a DNS TXT record carrying that token. Several companies may hold the
+ * same domain pending, but only one verified (the partial unique index).
+ */
 export const companySsoDomains = pgTable(
   "company_sso_domains",
   {
-    domain: text().primaryKey(),
+    domain: text().notNull(),
     companyId: companyId(),
     providerId: uuid()
       .notNull()
       .references(() => companyIdentityProviders.id, { onDelete: "cascade" }),
+    status: text({ enum: SSO_DOMAIN_STATUSES }).notNull().default("pending"),
+    /** Published by the company as `steward-verification=<token>`; random, so no one can guess another's record. */
+    token: text()
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    verifiedAt: timestamp({ withTimezone: true }),
+    checkedAt: timestamp({ withTimezone: true }),
+    checkFailure: text({ enum: SSO_DOMAIN_CHECK_FAILURES }),
   },
-  (t) => [index("company_sso_domains_provider_idx").on(t.providerId)],
+  (t) => [
+    primaryKey({ name: "company_sso_domains_pkey", columns: [t.companyId, t.domain] }),
+    index("company_sso_domains_provider_idx").on(t.providerId),
+    uniqueIndex("company_sso_domains_verified_key").on(t.domain).where(sql`${t.status} = 'verified'`),
+    check("company_sso_domains_status_check", sql`${t.status} in ('pending', 'verified')`),
+  ],
 );
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { emailDomain } from "../../../domain/entities/identity-provider";
 import { HOSTED_SCOPES } from "../settings";
 import { FederationError, LOOPBACK, randomValue, type Federation } from "./federation";
 import { html, sendPage } from "./page";
@@ -108,7 +109,10 @@ export async function hostedUiRoutes(app: FastifyInstance, opts: HostedUiOptions
       const config = await federation.configuration(settings);
       const upstream = { state: randomValue(), nonce: randomValue(), verifier: randomValue() };
       await store.begin({ providerId: provider.id, clientId, redirectUri: q.redirect_uri!, clientState: q.state, codeChallenge: q.code_challenge, ...upstream });
-      const target = await federation.authorizationUrl(config, { ...upstream, loginHint: q.login_hint });
+      // A hint is passed on only for a domain the company proved: a pending one names no one of this provider.
+      const hintDomain = q.login_hint ? emailDomain(q.login_hint) : null;
+      const loginHint = hintDomain && (await providers.domains(provider.id)).includes(hintDomain) ? q.login_hint : undefined;
+      const target = await federation.authorizationUrl(config, { ...upstream, loginHint });
       return reply.header("cache-control", "no-store").redirect(target, 302);
     } catch (error) {
       if (!(error instanceof FederationError)) throw error;

@@ -17,6 +17,9 @@ import { hostedUiRoutes } from "./hosted-ui-routes";
 import { ProviderAdmin } from "./provider-admin";
 import { ProviderStore } from "./providers";
 import { ProviderTests } from "./provider-tests";
+import { DomainProof } from "./domain-proof";
+import { DomainVerification } from "./domain-verification";
+import { scheduleDomainChecks } from "./domain-schedule";
 
 /** Corporate sign-in as the rest of the app uses it: the providers' store, connection tests and the relying party. */
 export interface Sso {
@@ -24,6 +27,8 @@ export interface Sso {
   /** Administrators' changes: checked, audited and (with Cognito) mirrored into the user pool. */
   admin: ProviderAdmin;
   tests: ProviderTests;
+  /** Proof of e-mail domains by DNS TXT record: "Verify" and the daily check. */
+  domains: DomainVerification;
   federation: Federation;
   /** Why providers cannot be set up in this deployment, or null when they can. */
   unavailable: string | null;
@@ -64,8 +69,11 @@ export default fp(
         ? "Corporate sign-in with Amazon Cognito needs the user pool's domain: the operator sets COGNITO_OAUTH_DOMAIN."
         : null;
     const readProfile = config.identityMode === "cognito" ? cognitoProfileReader({ region: config.COGNITO_REGION!, endpoint: config.COGNITO_ENDPOINT }) : null;
+    const domains = new DomainVerification(app.db, new DomainProof(config.DNS_RESOLVER));
+    scheduleDomainChecks(app, domains);
     app.decorate("sso", {
       providers,
+      domains,
       admin: new ProviderAdmin(app.db, providers, app.identity, federation, unavailable),
       tests,
       federation,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import {
   hostedProviderName,
   type IdentityProvider,
@@ -11,19 +11,17 @@ import { atExpectedVersion, nextVersion, refuseIfStale } from "../../db/versions
 import type { SecretCipher } from "../../files/secret-cipher";
 import type { ExpectedVersions } from "../../plugins/concurrency";
 import { badRequest, conflict, notFound } from "../../plugins/problem";
+import { claimDomains, DOMAIN_TAKEN, domainsOf, toSsoDomain, type DomainRow } from "./domain-store";
 import type { ProviderSettings } from "./federation";
 
 export type ProviderRow = typeof companyIdentityProviders.$inferSelect;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** What a client secret is sealed to: its company and provider, so a copied ciphertext opens nowhere else. */
 const secretOwner = (row: Pick<ProviderRow, "companyId" | "id">) => `idp/${row.companyId}/${row.id}`;
 
-const DOMAIN_TAKEN = () =>
-  conflict("A domain here is already served by another identity provider.", [{ path: "domains", message: "sso.validation.domainTaken" }]);
 const NAME_TAKEN = () => conflict("Another identity provider of the company has this name.", [{ path: "name", message: "sso.validation.nameTaken" }]);
 
-function toProvider(row: ProviderRow, domains: string[], redirectUri: string): IdentityProvider {
+function toProvider(row: ProviderRow, domains: DomainRow[], redirectUri: string): IdentityProvider {
   return {
     id: row.id,
     name: row.name,
@@ -33,7 +31,8 @@ function toProvider(row: ProviderRow, domains: string[], redirectUri: string): I
     client_id: row.clientId,
     has_client_secret: row.clientSecret !== null,
     metadata_url: row.metadataUrl,
-    domains,
+    domains: domains.map((d) => d.domain),
+    domain_verification: domains.map(toSsoDomain),
     jit_mode: row.jitMode,
     default_role: row.defaultRole,
     default_resource_group_id: row.defaultResourceGroupId,
@@ -43,18 +42,6 @@ function toProvider(row: ProviderRow, domains: string[], redirectUri: string): I
     updated_at: row.updatedAt.toISOString(),
     version: row.version,
   };
-}
-
-async function domainsOf(db: Db | Tx, providerIds: string[]): Promise<Map<string, string[]>> {
-  const byProvider = new Map<string, string[]>(providerIds.map((id) => [id, []]));
-  if (providerIds.length === 0) return byProvider;
-  const rows = await db
-    .select()
-    .from(companySsoDomains)
-    .where(inArray(companySsoDomains.providerId, providerIds))
-    .orderBy(asc(companySsoDomains.domain));
-  for (const row of rows) byProvider.get(row.providerId)?.push(row.domain);
-  return byProvider;
 }
 
 /** The store of a company's corporate identity providers and the e-mail domains each serves. */
@@ -87,20 +74,21 @@ export class ProviderStore {
   }
 
   async view(row: ProviderRow): Promise<IdentityProvider> {
-    return toProvider(row, await this.domains(row.id), this.redirectUri);
+    return toProvider(row, (await domainsOf(this.db, [row.id])).get(row.id) ?? [], this.redirectUri);
   }
 
+  /** The domains a provider signs people in from: only those its company proved. */
   async domains(providerId: string): Promise<string[]> {
-    return (await domainsOf(this.db, [providerId])).get(providerId) ?? [];
+    return ((await domainsOf(this.db, [providerId])).get(providerId) ?? []).filter((d) => d.status === "verified").map((d) => d.domain);
   }
 
-  /** The enabled provider serving an e-mail domain, whichever company it belongs to. */
+  /** The enabled provider serving a verified e-mail domain, whichever company it belongs to; a pending domain routes no one. */
   async forDomain(domain: string): Promise<ProviderRow | undefined> {
     const [row] = await this.db
       .select({ provider: companyIdentityProviders })
       .from(companySsoDomains)
       .innerJoin(companyIdentityProviders, eq(companyIdentityProviders.id, companySsoDomains.providerId))
-      .where(and(eq(companySsoDomains.domain, domain), eq(companyIdentityProviders.enabled, true)));
+      .where(and(eq(companySsoDomains.domain, domain), eq(companySsoDomains.status, "verified"), eq(companyIdentityProviders.enabled, true)));
     return row?.provider;
   }
 
@@ -144,7 +132,7 @@ export class ProviderStore {
           .set({ clientSecret: sealed })
           .where(eq(companyIdentityProviders.id, row.id))
           .returning();
-        await this.claimDomains(tx, companyId, row.id, input.domains);
+        await claimDomains(tx, companyId, row.id, input.domains);
         return stored;
       });
     } catch (error) {
@@ -168,8 +156,7 @@ export class ProviderStore {
           await refuseIfStale(tx, companyIdentityProviders, eq(companyIdentityProviders.id, current.id));
           throw notFound("Identity provider");
         }
-        await tx.delete(companySsoDomains).where(eq(companySsoDomains.providerId, row.id));
-        await this.claimDomains(tx, row.companyId, row.id, input.domains);
+        await claimDomains(tx, row.companyId, row.id, input.domains);
         return row;
       });
     } catch (error) {
@@ -179,18 +166,6 @@ export class ProviderStore {
 
   async delete(row: ProviderRow): Promise<void> {
     await this.db.delete(companyIdentityProviders).where(eq(companyIdentityProviders.id, row.id));
-  }
-
-  /** A domain belongs to one company only, and to one of its providers. */
-  private async claimDomains(tx: Tx, companyId: string, providerId: string, domains: string[]) {
-    const unique = [...new Set(domains)];
-    const [taken] = await tx
-      .select({ domain: companySsoDomains.domain })
-      .from(companySsoDomains)
-      .where(and(inArray(companySsoDomains.domain, unique), ne(companySsoDomains.providerId, providerId)))
-      .limit(1);
-    if (taken) throw DOMAIN_TAKEN();
-    await tx.insert(companySsoDomains).values(unique.map((domain) => ({ domain, companyId, providerId })));
   }
 
   private async checkGroup(companyId: string, groupId: string | null) {

@@ -10,7 +10,10 @@ import {
   providerTestIdParamsSchema,
   providerTestInputSchema,
   providerTestSchema,
+  ssoDomainParamsSchema,
+  ssoDomainSchema,
 } from "../../../domain/entities/identity-provider";
+import { problemSchema } from "../../../domain/api/problem";
 import { actorOf } from "../../audit/record";
 import { assertCan, checkRecord } from "../../plugins/ability";
 import { expectedVersions, withEtag, WRITE_PRECONDITION } from "../../plugins/concurrency";
@@ -97,6 +100,21 @@ export default async function companyIdentityProviderRoutes(root: FastifyInstanc
       await sso().admin.delete(actorOf(request.user), await findProvider(request, request.params));
       return reply.code(204).send(null);
     },
+  );
+
+  app.post(
+    "/company/identity-providers/:id/domains/:domain/verify",
+    {
+      schema: {
+        tags,
+        summary: "Verify that the company holds an e-mail domain of the provider: looks up its DNS TXT record steward-verification=<token>",
+        description:
+          "Until verified a domain is pending and routes no one to the provider. Answers 422 with what is missing when the record is not found (the domain goes back to pending), and 409 when another company has verified the domain.",
+        params: ssoDomainParamsSchema,
+        response: { 200: ssoDomainSchema, ...problemResponses, 422: problemSchema },
+      },
+    },
+    async (request) => sso().domains.verify(actorOf(request.user), await findProvider(request, request.params), request.params.domain),
   );
 
   app.post(

@@ -32,6 +32,7 @@ const okta: IdentityProvider = {
   has_client_secret: true,
   metadata_url: null,
   domains: ["acme.example", "acme-labs.example"],
+  domain_verification: [],
   jit_mode: "create",
   default_role: null,
   default_resource_group_id: null,

@@ -7,12 +7,13 @@ import { useTranslation } from "react-i18next";
 import type { IdentityProvider } from "../../../domain/entities/identity-provider";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog";
 import { notify } from "../../providers/notifications";
+import { DomainVerificationSection } from "./DomainVerificationSection";
 import { IDENTITY_PROVIDERS_RESOURCE } from "./identity-providers-resource";
 
 // The form, its test panel and their icons load when a dialog first opens.
 const IdentityProviderDialog = lazy(() => import("./IdentityProviderDialog").then((m) => ({ default: m.IdentityProviderDialog })));
 
-/** "Corporate sign-in (SSO)": the company's identity providers, added, edited and deleted by an Administrator. */
+/** "Corporate sign-in (SSO)": the company's identity providers, added, edited and deleted by an Administrator, and the proof of their e-mail domains. */
 export function IdentityProvidersSection() {
   const { t } = useTranslation();
   const { result, query } = useList<IdentityProvider, HttpError>({ resource: IDENTITY_PROVIDERS_RESOURCE, pagination: { mode: "off" }, errorNotification: false });
@@ -97,6 +98,7 @@ export function IdentityProvidersSection() {
             </Table>
           </Box>
         )}
+        <DomainVerificationSection providers={result.data} />
       </CardContent>
       {editing && (
         <Suspense fallback={null}>
