@@ -6,6 +6,7 @@ import { v2Caller } from "../support/tenants";
 import { PROVIDER_PASSWORD, SsoBrowser, startTestProvider, type TestProvider } from "../support/sso";
 import { auditLog, identityLinks, users } from "../../server/db/schema";
 import { DEMO_PASSWORD } from "../../server/db/seed";
+import { proveDomains, startTestDns, type TestDns } from "../support/dns";
 import { protocol, signInRaw } from "./identity-support";
 import { advance, codeAt, freezeClock, identityRow, setPolicy, wrongCode } from "./identity-mfa-support";
 
@@ -15,6 +16,8 @@ import { advance, codeAt, freezeClock, identityRow, setPolicy, wrongCode } from 
  * themselves, signed in with their password, lets the provider in — and then through Steward's own second step.
  */
 let t: TestApp;
+/** Where the company proves its domain (DNS_RESOLVER): a domain routes no one until proved. */
+let dns: TestDns;
 let provider: TestProvider;
 let hostedName: string;
 let providerId: string;
@@ -66,7 +69,8 @@ const linkAudit = async (id: string, action: string) =>
   t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, action)));
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { SSO_PROVIDER_ALLOWLIST: "http://127.0.0.1" } });
+  dns = await startTestDns();
+  t = await createTestApp({ env: { SSO_PROVIDER_ALLOWLIST: "http://127.0.0.1", DNS_RESOLVER: dns.address } });
   provider = await startTestProvider({ redirectUri: `${t.config.publicUrl}/oauth2/idpresponse`, people });
   token.admin = (await signInRaw(t.app, "admin@steward.test", DEMO_PASSWORD)).AccessToken;
   token.reviewer = (await signInRaw(t.app, "reviewer@steward.test", DEMO_PASSWORD)).AccessToken;
@@ -85,6 +89,7 @@ beforeAll(async () => {
   expect(created.statusCode, created.body).toBe(201);
   hostedName = created.json().provider_name;
   providerId = created.json().id;
+  await proveDomains(dns, t.app, token.admin, created.json());
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -93,6 +98,7 @@ afterEach(() => {
 afterAll(async () => {
   await provider?.close();
   await t?.close();
+  await dns?.close();
 });
 
 describe("a provider asserting a password user's address", () => {
