@@ -72,3 +72,11 @@ export function scopeOf(ability: AppAbility, action: Action, subject: SubjectNam
   const reach = subject === "Application" ? columns.id : columns.applicationId;
   return or(...rules.map((r) => conditionSql(r.conditions as Record<string, unknown> | undefined, columns, reach)))!;
 }
+
+/**
+ * Whether the ability reaches every `subject` row of the caller's company (a rule bound to the company alone):
+ * then a row known to be the company's needs no further check, and a count can skip reading the rows it counts.
+ */
+export function reachesWholeCompany(ability: AppAbility, action: Action, subject: SubjectName): boolean {
+  return ability.rulesFor(action, subject).some((r) => !r.inverted && Object.keys((r.conditions as Record<string, unknown> | undefined) ?? { none: true }).every((k) => k === "companyId"));
+}

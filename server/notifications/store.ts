@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { and, count, desc, eq, exists, gte, isNull, ne, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, ne, or, sql } from "drizzle-orm";
 import type { NotificationList, NotificationListQuery } from "../../domain/entities/notification";
 import { scopeOf } from "../access/scope";
 import type { Db } from "../db/client";
@@ -10,13 +10,18 @@ import { notificationText } from "./texts";
 
 const DAY_MS = 86_400_000;
 
-/** The caller's notifications whose subject they can still see (an application may have left their groups). */
+/**
+ * The caller's notifications whose subject they can still see (an application may have left their groups). The
+ * check is a scalar subquery, looked up by primary key for each notification read: as EXISTS beside an OR, the
+ * planner would hash every readable application of the company first.
+ */
 function visibleTo(db: Db, request: FastifyRequest) {
   const readable = db
-    .select({ id: applications.id })
+    .select({ found: sql`true` })
     .from(applications)
-    .where(and(eq(applications.id, notifications.subjectId), scopeOf(request.ability, "read", "Application", applications)));
-  return and(eq(notifications.userId, request.user.id), or(ne(notifications.subjectType, "application"), exists(readable)));
+    .where(and(eq(applications.id, notifications.subjectId), scopeOf(request.ability, "read", "Application", applications)))
+    .limit(1);
+  return and(eq(notifications.userId, request.user.id), or(ne(notifications.subjectType, "application"), sql`(${readable}) is not null`));
 }
 
 /** A page of the caller's notifications of the last `days` days, newest first, in their language, with how many there are and how many unread. */

@@ -13,7 +13,7 @@ import {
   type vendorUpdateSchema,
 } from "../../domain/entities/vendor";
 import { VENDOR_RISK_LEVELS, emptyVendorDetails, vendorDetailsSchema, vendorRisk, type VendorDetails, type VendorDetailsInput } from "../../domain/vendors";
-import { scopeOf } from "../access/scope";
+import { reachesWholeCompany, scopeOf } from "../access/scope";
 import { reclassifyVendorUsers } from "../applications/classification";
 import { readableApplications } from "../applications/store";
 import { usesVendor, type DbOrTx } from "../applications/vendors";
@@ -43,6 +43,9 @@ type LinkedApplicationList = z.infer<typeof linkedApplicationListResponseSchema>
 export function applicationCount(request: FastifyRequest): SQL<number> {
   const listed = sql`select ${applicationVendors.applicationId} from ${applicationVendors} where ${applicationVendors.vendorId} = ${vendors.id}`;
   const foundationModel = sql`select fm.id from ${applications} fm where fm.foundation_model_vendor_id = ${vendors.id}::text`;
+  // A vendor's users are its company's applications (links and the foundation-model answer are checked on
+  // write): a caller who reads the whole company counts them from the two indexes alone.
+  if (reachesWholeCompany(request.ability, "read", "Application")) return sql<number>`(select count(*)::int from (${listed} union ${foundationModel}) used)`.mapWith(Number);
   const readable = scopeOf(request.ability, "read", "Application", applications);
   return sql<number>`(select count(*)::int from ${applications} where ${readable} and ${applications.id} in (${listed} union all ${foundationModel}))`.mapWith(Number);
 }
