@@ -7,6 +7,7 @@ import { SsoBrowser, startTestProvider, type TestProvider } from "../support/sso
 import { auditLog, companySsoDomains } from "../../server/db/schema";
 import { loadConfig } from "../../server/config";
 import { DomainProof } from "../../server/identity/sso/domain-proof";
+import { DomainVerification } from "../../server/identity/sso/domain-verification";
 import { federatedClaims } from "../../server/identity/sso/provisioning";
 import { isUniqueViolation } from "../../server/db/errors";
 import type { IdentityProvider } from "../../domain/entities/identity-provider";
@@ -164,6 +165,18 @@ describe("the daily check", () => {
     expect((await lookup("d@daily.test")).statusCode).toBe(404);
     const lapsed = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, daily.id), eq(auditLog.action, "identity_provider.domain_lapsed")));
     expect(lapsed).toHaveLength(1);
+  });
+
+  it("passes over a domain the installation proves by configuration (the demo provider's reserved one)", async () => {
+    const reserved = await create("admin", "Reserved", ["reserved.test"]);
+    await proveDomains(dns, t.app, token.admin, reserved);
+    dns.txt.delete("reserved.test");
+    await new DomainVerification(t.database.db, new DomainProof(dns.address), ["reserved.test"]).recheckAll();
+    expect((await stateOf("admin", reserved, "reserved.test")).status).toBe("verified");
+    expect((await lookup("r@reserved.test")).statusCode).toBe(200);
+    // Any other installation looks it up, and it lapses.
+    await new DomainVerification(t.database.db, new DomainProof(dns.address)).recheckAll();
+    expect((await stateOf("admin", reserved, "reserved.test")).status).toBe("pending");
   });
 });
 

@@ -27,8 +27,8 @@ export async function seedDemoSso(app: FastifyInstance): Promise<void> {
     default_resource_group_id: null,
     enabled: true,
   });
-  // sso.steward.test is reserved (.test) and in no DNS: the demo's domain is taken as proved, and its daily check
-  // is put a day off so a demo session keeps it.
+  // sso.steward.test is reserved (.test) and in no DNS: the demo's domain is taken as proved (the daily check
+  // passes over it while the demo provider runs), and the first daily round is put a day off.
   await markVerified(app.db, { companyId: provider.companyId, domain: DEMO_SSO_DOMAIN });
   await app.db.insert(scheduledRuns).values({ job: DOMAIN_CHECK_JOB, lastRunAt: new Date() }).onConflictDoNothing();
 }

@@ -7,7 +7,7 @@ import type { Config } from "../../config";
 import { DEMO_PASSWORD } from "../../db/seed";
 import { secretCipher } from "../../files/secret-cipher";
 import { HttpProblem } from "../../plugins/problem";
-import { demoIdpPlugin, demoIdpEnabled } from "./demo-idp/plugin";
+import { DEMO_SSO_DOMAIN, demoIdpPlugin, demoIdpEnabled } from "./demo-idp/plugin";
 import type { AccessClaims } from "../verifier";
 import { cognitoFirstSignIn, cognitoProfileReader } from "./cognito-first-sign-in";
 import { outboundFetch } from "../../outbound/fetch";
@@ -69,7 +69,7 @@ export default fp(
         ? "Corporate sign-in with Amazon Cognito needs the user pool's domain: the operator sets COGNITO_OAUTH_DOMAIN."
         : null;
     const readProfile = config.identityMode === "cognito" ? cognitoProfileReader({ region: config.COGNITO_REGION!, endpoint: config.COGNITO_ENDPOINT }) : null;
-    const domains = new DomainVerification(app.db, new DomainProof(config.DNS_RESOLVER));
+    const domains = new DomainVerification(app.db, new DomainProof(config.DNS_RESOLVER), demoIdpEnabled(config) ? [DEMO_SSO_DOMAIN] : []);
     scheduleDomainChecks(app, domains);
     app.decorate("sso", {
       providers,
