@@ -15,6 +15,7 @@ import autocannon from "autocannon";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { APPROVAL_STATUSES, DEVELOPMENT_STATUSES } from "../domain/workflow";
+import { ensureAuditChainKey } from "../server/audit/key";
 import { buildApp } from "../server/app";
 import { newApplicationValues } from "../server/applications/store";
 import { loadConfig } from "../server/config";
@@ -102,6 +103,8 @@ async function fill(database: Awaited<ReturnType<typeof openDatabase>>) {
 export async function reportApplicationsOnPostgres(): Promise<boolean> {
   const scratch = await scratchDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "steward-bench-lists-"));
+  // The server loads the audit chain key before writing; the seed writes entries before it starts.
+  await ensureAuditChainKey({ DATA_DIR: dataDir });
   const database = await openDatabase({ url: scratch.url });
   try {
     const filling = performance.now();

@@ -11,6 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { AI_TYPES, BUSINESS_CRITICALITIES, classify, DECISIONS_ABOUT_PEOPLE, emptyDetails, HIGH_RISK_AREAS, PERSONAL_DATA_KINDS, type ApplicationDetails } from "../domain/risk";
 import { APPROVAL_STATUSES, DEVELOPMENT_STATUSES } from "../domain/workflow";
+import { ensureAuditChainKey } from "../server/audit/key";
 import { buildApp } from "../server/app";
 import { newApplicationValues } from "../server/applications/store";
 import { loadConfig } from "../server/config";
@@ -64,6 +65,8 @@ async function timeRequests(app: FastifyInstance, url: string, token: string): P
 
 export async function reportApplications(): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "steward-bench-apps-"));
+  // The server loads the audit chain key before writing; the seed and the fixture write entries before it starts.
+  await ensureAuditChainKey({ DATA_DIR: dataDir });
   const database = await openDatabase({ dataDir });
   let closed = false;
   try {

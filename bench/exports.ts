@@ -5,6 +5,7 @@
  * already read, written as CSV lines to a bare stream (the cost of writing alone); and GET /v2/applications/{id}
  * of the same application. The peak heap counts garbage not yet collected, which is why the heap kept is shown.
  */
+import { ensureAuditChainKey } from "../server/audit/key";
 import { recordAudit } from "../server/audit/record";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -187,6 +188,8 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
 
 export async function reportExports(): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "steward-bench-exports-"));
+  // The server loads the audit chain key before writing; the seed and the fixture write entries before it starts.
+  await ensureAuditChainKey({ DATA_DIR: dataDir });
   const database = await openDatabase({ dataDir });
   let app: FastifyInstance | undefined;
   try {

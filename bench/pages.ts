@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { ensureAuditChainKey } from "../server/audit/key";
 import { buildApp } from "../server/app";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
@@ -84,6 +85,8 @@ function printFixture(fixture: ScaleFixture, seconds: number): void {
 export async function reportPages(): Promise<boolean> {
   const scratch = await scratchDatabase(`steward_bench_pages_${process.pid}`, SERVER_URL);
   const dataDir = mkdtempSync(path.join(tmpdir(), "steward-bench-pages-"));
+  // The server loads the audit chain key before writing; the seed and the fixture write entries before it starts.
+  await ensureAuditChainKey({ DATA_DIR: dataDir });
   const database = await openDatabase({ url: scratch.url });
   try {
     const building = performance.now();

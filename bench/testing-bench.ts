@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { ensureAuditChainKey } from "../server/audit/key";
 import { buildApp } from "../server/app";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
@@ -66,6 +67,8 @@ export interface TestingBench {
 /** Runs `body` on a fresh embedded database with `bytes` uploaded as `fileName` to a new application, then removes it all. */
 export async function withTestingBench<T>(fileName: string, bytes: Buffer, rows: number, body: (bench: TestingBench) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "steward-bench-testing-"));
+  // The server loads the audit chain key before writing; the seed and the fixture write entries before it starts.
+  await ensureAuditChainKey({ DATA_DIR: dataDir });
   const database = await openDatabase({ dataDir });
   let app: FastifyInstance | undefined;
   try {

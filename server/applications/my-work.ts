@@ -2,13 +2,20 @@ import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { MyWorkKind } from "../../domain/entities/my-work";
 import { REVIEW_REMINDER_DAYS_BEFORE } from "../../domain/risk";
 import { AWAITING_KINDS, AWAITING_RULES } from "../../domain/workflow";
+import type { FastifyRequest } from "fastify";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { holdsRoleSql } from "../access/role-sql";
+import { scopeOf } from "../access/scope";
 import { applicationControls, applications, controlEvidence } from "../db/schema";
 import { awaitingRuleSql } from "../my-work/awaiting-sql";
 import { isoDate, workRows, type WorkSource } from "../my-work/work-source";
 import { readableApplications } from "./store";
 
 const DAY_MS = 86_400_000;
+
+/** The caller's reach over applications as a condition on a table of theirs (its company and application columns). */
+const readableThrough = (request: FastifyRequest, table: { companyId: AnyPgColumn; applicationId: AnyPgColumn }) =>
+  and(eq(table.companyId, request.user.companyId), scopeOf(request.ability, "read", "Application", { companyId: table.companyId, id: table.applicationId }));
 const app = { id: applications.id, name: applications.name, tier: applications.riskTier };
 
 /**
@@ -39,23 +46,27 @@ export const applicationWork: WorkSource = (request, { now }) => {
   });
 
   // Controls assigned to the user and not done yet.
+  const openControls = and(eq(applicationControls.ownerId, user.id), inArray(applicationControls.status, ["not_started", "in_progress"]));
   parts.control = workRows({
     kind: "control",
     application: app,
     subject: { id: applicationControls.controlId, name: applicationControls.controlId },
     due: isoDate(applicationControls.dueDate),
     from: sql`${applicationControls} join ${applications} on ${applications.id} = ${applicationControls.applicationId}`,
-    where: and(readable, eq(applicationControls.ownerId, user.id), inArray(applicationControls.status, ["not_started", "in_progress"])),
+    where: and(readable, openControls),
+    counted: { from: sql`${applicationControls}`, where: and(readableThrough(request, applicationControls), openControls) },
   });
 
   // Evidence the user added that expires within the reminder window (or has expired).
+  const expiring = and(eq(controlEvidence.addedById, user.id), isNull(controlEvidence.deletedAt), lte(controlEvidence.expiresOn, horizon));
   parts.evidence = workRows({
     kind: "evidence",
     application: app,
     subject: { id: controlEvidence.id, name: controlEvidence.name },
     due: isoDate(controlEvidence.expiresOn),
     from: sql`${controlEvidence} join ${applications} on ${applications.id} = ${controlEvidence.applicationId}`,
-    where: and(readable, eq(controlEvidence.addedById, user.id), isNull(controlEvidence.deletedAt), lte(controlEvidence.expiresOn, horizon)),
+    where: and(readable, expiring),
+    counted: { from: sql`${controlEvidence}`, where: and(readableThrough(request, controlEvidence), expiring) },
   });
 
   return parts;

@@ -17,15 +17,15 @@ const controlName = new Map(CONTROLS.map((c) => [c.id, `${c.id} ${c.name}`]));
 const KIND_ORDER = kindOrder(MY_WORK_KINDS);
 
 /**
- * Every part of the kinds asked for (all when none are), unioned into one set of work rows: all of each, or
- * (`first`) only each part's first rows, which hold any page that ends by then.
+ * Every part of the kinds asked for (all when none are), each as `read` takes it (its count, or its first rows,
+ * which hold any page that ends by then), unioned.
  */
-function workUnion(request: FastifyRequest, kinds: readonly MyWorkKind[] | undefined, first?: number): SQL | null {
+function workUnion(request: FastifyRequest, kinds: readonly MyWorkKind[] | undefined, read: (part: WorkPart) => SQL): SQL | null {
   const moment = { now: new Date() };
   const wanted = new Set(kinds?.length ? kinds : MY_WORK_KINDS);
   const parts = WORK_SOURCES.flatMap((source) => Object.entries(source(request, moment)) as Array<[string, WorkPart]>)
     .filter(([kind]) => wanted.has(kind as MyWorkKind))
-    .map(([, part]) => sql`(${first === undefined ? part.rows : part.first(first)})`);
+    .map(([, part]) => sql`(${read(part)})`);
   return parts.length ? sql.join(parts, sql` union all `) : null;
 }
 
@@ -61,12 +61,12 @@ function toItem(row: WorkRow): MyWorkItem {
 
 /** How much of each kind waits for the caller, in one grouped query, the kinds most urgent first. */
 export async function myWorkCounts(db: Db, request: FastifyRequest, kinds?: readonly MyWorkKind[]): Promise<MyWorkCounts> {
-  const union = workUnion(request, kinds);
+  const union = workUnion(request, kinds, (part) => part.count);
   if (!union) return { kinds: [], total: 0 };
   const rows = await queryRows<{ kind: MyWorkKind; count: number; first_due_date: string | null }>(
     db,
-    sql`select kind, count(*)::int as count, min(due_date collate "C") as first_due_date from (${union}) work
-        group by kind order by min(due_date collate "C") asc nulls last, array_position(${KIND_ORDER}, kind)`,
+    sql`select kind, count, first_due_date from (${union}) work
+        where count > 0 order by first_due_date collate "C" asc nulls last, array_position(${KIND_ORDER}, kind)`,
   );
   const counted = rows.map((r) => ({ kind: r.kind, count: Number(r.count), first_due_date: r.first_due_date }));
   return { kinds: counted, total: counted.reduce((sum, r) => sum + r.count, 0) };
@@ -79,7 +79,7 @@ export async function myWorkCounts(db: Db, request: FastifyRequest, kinds?: read
 export async function myWorkPage(db: Db, request: FastifyRequest, query: MyWorkQuery): Promise<MyWorkPage> {
   const { page, page_size } = query;
   const { limit, offset } = pageOf({ page, page_size });
-  const union = workUnion(request, query.kind, offset + limit);
+  const union = workUnion(request, query.kind, (part) => part.first(offset + limit));
   if (!union) return { items: [], total: 0, page, page_size };
   const [counts, rows] = await Promise.all([
     myWorkCounts(db, request, query.kind),

@@ -8,10 +8,12 @@ export interface WorkMoment {
   now: Date;
 }
 
-/** One kind of work as SQL: every row of it, or only its first `n` in My Work's order. */
+/** One kind of work as SQL: every row of it, only its first `n` in My Work's order, or how many and the first due date. */
 export interface WorkPart {
   rows: SQL;
   first(n: number): SQL;
+  /** One row: kind, count, first_due_date. */
+  count: SQL;
 }
 
 /**
@@ -38,6 +40,11 @@ export interface WorkRowSpec {
   due?: Due;
   from: SQL;
   where: SQL | undefined;
+  /**
+   * The same work over its own table alone, when the caller's reach can be checked on that table's columns:
+   * what counting reads, so a count needs no row of the applications.
+   */
+  counted?: { from: SQL; where: SQL | undefined };
 }
 
 /** The kinds' order, which ranks undated work and dated work of the same day. */
@@ -56,7 +63,10 @@ export function workRows(spec: WorkRowSpec): WorkPart {
     ${due?.text ?? sql`null::text`} as due_date
     from ${spec.from} where ${spec.where ?? sql`true`}`;
   const order = sql`${due ? sql`${due.order} asc nulls last, ` : sql``}lower(${a.name}) collate "C", ${a.name} collate "C", ${a.id}, ${subjectId} collate "C"`;
-  return { rows, first: (n) => sql`${rows} order by ${order} limit ${n}` };
+  const counted = spec.counted ?? spec;
+  const count = sql`select ${spec.kind}::text as kind, count(*)::int as count, min(${due?.text ?? sql`null::text`} collate "C") as first_due_date
+    from ${counted.from} where ${counted.where ?? sql`true`}`;
+  return { rows, first: (n) => sql`${rows} order by ${order} limit ${n}`, count };
 }
 
 /** A date column as its ISO text (`YYYY-MM-DD`), whatever the session's DateStyle. */

@@ -71,12 +71,12 @@ export const applications = pgTable(
     // The dashboard's breakdown (tier, statuses, reviews due) over a company's applications from the index alone.
     index("applications_company_metrics_idx").on(t.companyId, t.riskTier, t.approvalStatus, t.developmentStatus, t.nextReviewDue, t.id),
     // What waits on an owner: reviews coming due, and approvals reset by a change.
-    index("applications_owner_review_idx").on(t.ownerId, t.nextReviewDue),
+    index("applications_owner_review_idx").on(t.ownerId, t.nextReviewDue, t.companyId),
     // The upcoming reviews, in date order, read from the index: the dashboard's list sorted by next review.
     index("applications_company_review_idx").on(t.companyId, t.nextReviewDue, t.id),
     index("applications_owner_reset_idx").on(t.ownerId).where(sql`${t.approvalResetReason} is not null`),
     // The applications flagged for fairness tests (My Work's tests due): a few of a company's, found without a scan.
-    index("applications_company_fairness_idx").on(t.companyId, t.id).where(sql`${t.riskDescriptors} @> '[{"key":"fairness"}]'::jsonb`),
+    index("applications_company_fairness_idx").on(t.companyId, t.id, t.developmentStatus).where(sql`${t.riskDescriptors} @> '[{"key":"fairness"}]'::jsonb`),
     check("applications_risk_tier_check", sql`${t.riskTier} is null or ${t.riskTier} in (${inList(RISK_TIERS)})`),
     check("applications_approval_status_check", sql`${t.approvalStatus} in (${inList(APPROVAL_STATUSES)})`),
     check("applications_development_status_check", sql`${t.developmentStatus} in (${inList(DEVELOPMENT_STATUSES)})`),

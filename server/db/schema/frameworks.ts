@@ -59,7 +59,7 @@ export const applicationControls = pgTable(
     index("application_controls_owner_idx").on(t.ownerId),
     // A person's open controls by due date, read from the index alone: My Work's count, first due date and page.
     index("application_controls_owner_open_idx")
-      .on(t.ownerId, t.dueDate, t.applicationId)
+      .on(t.ownerId, t.dueDate, t.applicationId, t.companyId)
       .where(sql`${t.status} in ('not_started', 'in_progress')`),
     check("application_controls_status_check", sql`${t.status} in ('not_started', 'in_progress', 'implemented', 'not_applicable')`),
   ],
@@ -98,7 +98,7 @@ export const controlEvidence = pgTable(
     index("control_evidence_expiry_idx").on(t.companyId, t.expiresOn),
     // The evidence a person added, by when it lapses: My Work's evidence coming due, without reading the table.
     index("control_evidence_added_by_expiry_idx")
-      .on(t.addedById, t.expiresOn, t.applicationId)
+      .on(t.addedById, t.expiresOn, t.applicationId, t.companyId)
       .where(sql`${t.deletedAt} is null`),
     check("control_evidence_kind_check", sql`(${t.kind} = 'link' and ${t.url} is not null) or (${t.kind} = 'file' and ${t.storageKey} is not null)`),
     check("control_evidence_validity_check", sql`${t.expiresOn} is null or ${t.expiresOn} >= ${t.effectiveOn}`),
