@@ -34,20 +34,30 @@ type LinkedApplicationListQuery = z.infer<typeof linkedApplicationListQuerySchem
 type LinkedApplicationList = z.infer<typeof linkedApplicationListResponseSchema>;
 
 /**
- * How many applications the caller can read use the vendor (listed, or as their foundation-model vendor):
- * a correlated subquery, so lists count and sort in SQL; PostgreSQL evaluates it after ORDER BY/LIMIT, for the
- * page's vendors only. The vendor's users come from two index-only scans (its links, and the stored
- * foundation-model column), each checked against the caller's reach by primary key: the work grows with the
- * vendor's users, never with the inventory. Only valid in a query with a join (see selectVendors).
+ * How many applications the caller can read use the vendor (listed, or as their foundation-model vendor), in
+ * SQL, so lists count and sort by it. A caller who reads the whole company counts each vendor's users from two
+ * index-only scans (its links, and the stored foundation-model column): a vendor's users are its company's
+ * applications, as links and the foundation-model answer are checked on write. A caller with a reach (groups)
+ * gets every vendor's count from one grouped pass over that reach (see reachCounts), joined by selectVendors:
+ * the reach is read once, not once per vendor. Only valid in a query with a join (see selectVendors).
  */
 export function applicationCount(request: FastifyRequest): SQL<number> {
+  if (!reachesWholeCompany(request.ability, "read", "Application")) return sql<number>`coalesce(vendor_counts.n, 0)`.mapWith(Number);
   const listed = sql`select ${applicationVendors.applicationId} from ${applicationVendors} where ${applicationVendors.vendorId} = ${vendors.id}`;
   const foundationModel = sql`select fm.id from ${applications} fm where fm.foundation_model_vendor_id = ${vendors.id}::text`;
-  // A vendor's users are its company's applications (links and the foundation-model answer are checked on
-  // write): a caller who reads the whole company counts them from the two indexes alone.
-  if (reachesWholeCompany(request.ability, "read", "Application")) return sql<number>`(select count(*)::int from (${listed} union ${foundationModel}) used)`.mapWith(Number);
+  return sql<number>`(select count(*)::int from (${listed} union ${foundationModel}) used)`.mapWith(Number);
+}
+
+/** Per vendor (as text), how many applications within the caller's reach use it. */
+function reachCounts(request: FastifyRequest): SQL {
   const readable = scopeOf(request.ability, "read", "Application", applications);
-  return sql<number>`(select count(*)::int from ${applications} where ${readable} and ${applications.id} in (${listed} union all ${foundationModel}))`.mapWith(Number);
+  return sql`(select used.vendor_id, count(distinct used.application_id)::int as n from (
+      select ${applicationVendors.vendorId}::text as vendor_id, ${applications.id} as application_id
+        from ${applications} join ${applicationVendors} on ${applicationVendors.applicationId} = ${applications.id} where ${readable}
+      union all
+      select ${applications.foundationModelVendorId} as vendor_id, ${applications.id} as application_id
+        from ${applications} where ${readable} and ${applications.foundationModelVendorId} is not null
+    ) used group by used.vendor_id) vendor_counts`;
 }
 
 /**
@@ -55,10 +65,12 @@ export function applicationCount(request: FastifyRequest): SQL<number> {
  * with its table, which the correlated subquery needs: a single-table select leaves them bare.
  */
 export function selectVendors(db: Db, request: FastifyRequest, extra?: SortValues) {
-  return db
+  const select = db
     .select({ row: vendors, applicationCount: applicationCount(request), ...extra })
     .from(vendors)
-    .innerJoin(companies, eq(companies.id, vendors.companyId));
+    .innerJoin(companies, eq(companies.id, vendors.companyId))
+    .$dynamic();
+  return reachesWholeCompany(request.ability, "read", "Application") ? select : select.leftJoin(reachCounts(request), sql`vendor_counts.vendor_id = ${vendors.id}::text`);
 }
 
 /** The vendor's profile as the API names it; also what the audit log keeps of a change. */

@@ -78,7 +78,8 @@ export async function frameworkApplicationsPage(
   const named = query.q ? ilike(applications.name, `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`) : undefined;
   const where = and(eq(c.companyId, companyId), eq(c.frameworkId, frameworkId), readable, named);
   const direction = query.descending ? desc : asc;
-  const key = { name: applications.name, risk_tier: tierOrder, progress: progressOrder }[query.sort];
+  // By name as the applications list sorts (case aside first): the company's name index then gives the page.
+  const key = { name: sql`lower(${applications.name})`, risk_tier: tierOrder, progress: progressOrder }[query.sort];
   const [rows, [count]] = await Promise.all([
     db
       .select({
@@ -92,7 +93,7 @@ export async function frameworkApplicationsPage(
       })
       .from(c)
       .innerJoin(applications, eq(applications.id, c.applicationId))
-      .where(where)
+      .where(and(where, eq(applications.companyId, companyId)))
       .orderBy(direction(key), asc(applications.name), asc(applications.id))
       .limit(query.limit)
       .offset(query.offset),
