@@ -172,7 +172,7 @@ export const MATRIX: Record<string, RouteCase> = {
   },
   "DELETE /v2/access/users/:user_id/identity-link": { params: { user_id: fresh("linkedUser") }, expect: adminOnly(204, "ours") },
   // Your own link: the demo people have none (404); an API client has no sign-in to link.
-  "GET /v2/access/user/identity-link": { expect: { ...signedIn(404), client: 403 }, crossCompany: "the caller's own link, never another's" },
+  "GET /v2/access/user/identity-link": { expect: { ...signedIn(200), client: 403 }, crossCompany: "the caller's own link, never another's" },
   "POST /v2/access/user/identity-link/confirm": { expect: { ...signedIn(404), client: 403 }, crossCompany: "the caller's own link, never another's" },
   "GET /v2/access/roles": { expect: adminOnly(200, "theirs") },
 

@@ -26,17 +26,20 @@ export default async function accessUserLinkRoutes(root: FastifyInstance) {
     return root.identity.local;
   };
 
+  // A user without a link answers null: having none is the usual state, not a missing resource.
   app.get(
     "/access/users/:user_id/identity-link",
     {
-      ...admin,
-      schema: { tags: ["access"], summary: "The user's link to corporate sign-in", params: userIdParamsSchema, response: { 200: identityLinkSchema, ...problemResponses } },
+      // Another company's user is not found.
+      preParsing: [admin.preParsing, checkRecord(userIdParamsSchema, (request, params) => findUser(root.db, request.user.companyId, params.user_id))],
+      schema: {
+        tags: ["access"],
+        summary: "The user's link to corporate sign-in (null when there is none)",
+        params: userIdParamsSchema,
+        response: { 200: identityLinkSchema.nullable(), ...problemResponses },
+      },
     },
-    async (request) => {
-      const link = await linkOf(root.db, request.user.companyId, request.params.user_id);
-      if (!link) throw notFound("Link");
-      return link;
-    },
+    async (request) => linkOf(root.db, request.user.companyId, request.params.user_id),
   );
 
   app.post(
@@ -73,12 +76,10 @@ export default async function accessUserLinkRoutes(root: FastifyInstance) {
 
   app.get(
     "/access/user/identity-link",
-    { schema: { tags: ["access"], summary: "Your own link to corporate sign-in", response: { 200: identityLinkSchema, ...problemResponses } } },
+    { schema: { tags: ["access"], summary: "Your own link to corporate sign-in (null when there is none)", response: { 200: identityLinkSchema.nullable(), ...problemResponses } } },
     async (request) => {
       if (request.user.actor !== "user") throw forbidden("Only a person has a sign-in to link.");
-      const link = await linkOf(root.db, request.user.companyId, request.user.id);
-      if (!link) throw notFound("Link");
-      return link;
+      return linkOf(root.db, request.user.companyId, request.user.id);
     },
   );
 
