@@ -1,4 +1,5 @@
 /** `npm run db:seed`: migrates and seeds the configured database (PGlite or DATABASE_URL) when it is empty. */
+import { ensureAuditChainKey } from "../../audit/key";
 import { loadConfig } from "../../config";
 import { openDatabase } from "../client";
 import { runMigrations } from "../migrate";
@@ -7,6 +8,8 @@ import { demoSeedOptions, seedDemoData } from ".";
 
 async function main() {
   const config = loadConfig();
+  // The seed writes audit entries: with the installation's chain key, as the server would.
+  await ensureAuditChainKey(config);
   const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
   try {
     await runMigrations(database);
